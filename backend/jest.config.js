@@ -1,0 +1,36 @@
+// Jest runs the TypeScript sources as native ESM through SWC (Nest 12 and MikroORM 7 are ESM-only).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2023',
+    },
+    module: { type: 'es6' },
+  },
+];
+
+const common = {
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': swc },
+  setupFiles: ['<rootDir>/test/setup.ts'],
+  testEnvironment: 'node',
+};
+
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.mjs',
+      globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
+    },
+  ],
+  // Integration suites share one database and one Redis; running them one at a time keeps
+  // them independent without each building its own schema.
+  maxWorkers: 1,
+};

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { type INestApplication, type Type, ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { ValidationError } from 'class-validator';
+import type { FastifyInstance, RawRequestDefaultExpression } from 'fastify';
+import { Logger } from 'nestjs-pino';
+import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
+import { AppException } from './common/http/app.exception.js';
+import { createCsrfHook } from './common/http/csrf.hook.js';
+import { ErrorCode } from './common/http/error-code.js';
+import { APP_CONFIG, type AppConfig } from './config/app-config.js';
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
+
+function flattenValidationErrors(errors: ValidationError[], parent = ''): string[] {
+  return errors.flatMap((error) => {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    const own = Object.values(error.constraints ?? {});
+    return [...own, ...flattenValidationErrors(error.children ?? [], path)];
+  });
+}
+
+export const validationPipe = new ValidationPipe({
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  transform: true,
+  exceptionFactory: (errors) =>
+    new AppException(400, ErrorCode.ValidationFailed, flattenValidationErrors(errors).join('; ') || 'Invalid request'),
+});
+
+export interface CreateAppOptions {
+  /** Nest's own logs; tests silence them. */
+  bufferLogs?: boolean;
+}
+
+/**
+ * Builds the HTTP application exactly as production runs it; `main.ts` listens on it and the
+ * integration tests drive it, so both exercise the same security headers, pipes and filters.
+ */
+export async function createApp(rootModule: Type<unknown>, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    trustProxy: process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1',
+    bodyLimit: 1024 * 1024,
+    // The id is also put on the raw request so pino-http logs the same one.
+    genReqId: (req: RawRequestDefaultExpression) => {
+      const header = req.headers['x-request-id'];
+      const id = typeof header === 'string' && REQUEST_ID_PATTERN.test(header) ? header : randomUUID();
+      (req as typeof req & { id?: string }).id = id;
+      return id;
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, { bufferLogs: options.bufferLogs ?? true });
+  const config = app.get<AppConfig>(APP_CONFIG);
+  app.useLogger(app.get(Logger));
+  await configureApp(app, config);
+  return app;
+}
+
+async function configureApp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+
+  await app.register(fastifyCookie as never);
+  await app.register(fastifyHelmet as never, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.http.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  } as never);
+
+  fastify.addHook('onRequest', createCsrfHook([config.http.publicOrigin]));
+  fastify.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(validationPipe);
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app as unknown as INestApplication,
+    new DocumentBuilder()
+      .setTitle(`${config.journal.name} API`)
+      .setDescription('Errors always have the shape { statusCode, code, message }; see docs/api.md.')
+      .setVersion('1')
+      .addCookieAuth('access_token')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app as unknown as INestApplication, document);
+
+  await serveWebApp(app, fastify, config);
+}
+
+/**
+ * The built web app is served from the same origin as the API. Unknown non-API paths get
+ * index.html so the client-side router can show them (including its own 404 page).
+ */
+async function serveWebApp(app: NestFastifyApplication, fastify: FastifyInstance, config: AppConfig): Promise<void> {
+  const indexFile = join(config.web.distDir, 'index.html');
+  if (!existsSync(indexFile)) return;
+  await app.register(fastifyStatic as never, { root: config.web.distDir, wildcard: false, index: false } as never);
+  const indexHtml = await readFile(indexFile, 'utf8');
+  fastify.get('/*', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path === '/api' || path.startsWith('/api/') || path.startsWith('/admin/queues')) {
+      return reply.status(404).send({ statusCode: 404, code: ErrorCode.NotFound, message: 'Not found' });
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

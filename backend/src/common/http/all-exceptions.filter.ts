@@ -1,0 +1,89 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppException } from './app.exception.js';
+import { ErrorBody, ErrorCode } from './error-code.js';
+
+const codeByStatus: Record<number, ErrorCode> = {
+  [HttpStatus.BAD_REQUEST]: ErrorCode.ValidationFailed,
+  [HttpStatus.UNAUTHORIZED]: ErrorCode.Unauthenticated,
+  [HttpStatus.FORBIDDEN]: ErrorCode.Forbidden,
+  [HttpStatus.NOT_FOUND]: ErrorCode.NotFound,
+  [HttpStatus.CONFLICT]: ErrorCode.Conflict,
+  [HttpStatus.PAYLOAD_TOO_LARGE]: ErrorCode.PayloadTooLarge,
+  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: ErrorCode.UnsupportedMediaType,
+  [HttpStatus.TOO_MANY_REQUESTS]: ErrorCode.RateLimited,
+  [HttpStatus.SERVICE_UNAVAILABLE]: ErrorCode.ServiceUnavailable,
+};
+
+const defaultMessageByStatus: Record<number, string> = {
+  [HttpStatus.UNAUTHORIZED]: 'Authentication required',
+  [HttpStatus.FORBIDDEN]: 'You do not have permission to do this',
+  [HttpStatus.NOT_FOUND]: 'Not found',
+  [HttpStatus.TOO_MANY_REQUESTS]: 'Too many requests. Please wait a moment and try again.',
+};
+
+/** Fastify-level errors (body too large, bad JSON, rate limit) carry a statusCode of their own. */
+interface FastifyLikeError {
+  statusCode?: number;
+  code?: string;
+  message?: string;
+}
+
+/**
+ * The only place errors become responses: always `{ statusCode, code, message }`, never a
+ * stack trace or SQL. Unexpected errors are logged with the request id and answered as 500.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    const body = this.toBody(exception, request);
+    if (body.statusCode >= 500 && body.statusCode !== HttpStatus.SERVICE_UNAVAILABLE) {
+      this.logger.error({ err: exception, reqId: request.id }, 'Unhandled error');
+    }
+    void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+
+  toBody(exception: unknown, _request?: FastifyRequest): ErrorBody {
+    if (exception instanceof AppException) {
+      return { statusCode: exception.getStatus(), code: exception.code, message: exception.message };
+    }
+    if (exception instanceof HttpException) {
+      const statusCode = exception.getStatus();
+      const response = exception.getResponse();
+      const message = this.messageOf(response) ?? defaultMessageByStatus[statusCode] ?? exception.message;
+      return { statusCode, code: this.codeOf(response) ?? codeByStatus[statusCode] ?? ErrorCode.InternalError, message };
+    }
+    const fastifyError = exception as FastifyLikeError;
+    if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+      const statusCode = fastifyError.statusCode;
+      return {
+        statusCode,
+        code: codeByStatus[statusCode] ?? ErrorCode.ValidationFailed,
+        message: defaultMessageByStatus[statusCode] ?? fastifyError.message ?? 'Bad request',
+      };
+    }
+    return {
+      statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
+      code: ErrorCode.InternalError,
+      message: 'An unexpected error occurred. Please try again.',
+    };
+  }
+
+  private messageOf(response: string | object): string | undefined {
+    if (typeof response === 'string') return response;
+    const message = (response as { message?: unknown }).message;
+    if (Array.isArray(message)) return message.map(String).join('; ');
+    return typeof message === 'string' ? message : undefined;
+  }
+
+  private codeOf(response: string | object): string | undefined {
+    if (typeof response !== 'object') return undefined;
+    const code = (response as { code?: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  }
+}

@@ -1,0 +1,75 @@
+import { fileURLToPath } from 'node:url';
+
+import { DEVELOPMENT_JWT_SECRET, envSchema } from './env.schema.js';
+
+export class InvalidConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'InvalidConfigError';
+  }
+}
+
+/** Typed, nested configuration, built once at boot from the environment. */
+export interface AppConfig {
+  env: 'development' | 'test' | 'production';
+  http: { host: string; port: number; publicUrl: string; publicOrigin: string; trustProxy: boolean };
+  database: { url: string; poolMax: number };
+  redis: { url: string; prefix: string };
+  auth: {
+    jwtSecret: string;
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlDays: number;
+    emailConfirmationTtlHours: number;
+    passwordResetTtlMinutes: number;
+    secureCookies: boolean;
+  };
+  rateLimit: { signInPerMinute: number; authPerMinute: number };
+  mail: { smtpUrl: string; from: string };
+  journal: { name: string };
+  web: { distDir: string };
+  log: { level: string };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+const defaultWebDistDir = fileURLToPath(new URL('../../../frontend/dist', import.meta.url));
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new InvalidConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    http: {
+      host: env.HOST,
+      port: env.PORT,
+      publicUrl,
+      publicOrigin: new URL(publicUrl).origin,
+      trustProxy: env.TRUST_PROXY,
+    },
+    database: { url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX },
+    redis: { url: env.REDIS_URL, prefix: env.REDIS_PREFIX },
+    auth: {
+      jwtSecret: env.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+      accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+      emailConfirmationTtlHours: env.EMAIL_CONFIRMATION_TTL_HOURS,
+      passwordResetTtlMinutes: env.PASSWORD_RESET_TTL_MINUTES,
+      secureCookies: publicUrl.startsWith('https://'),
+    },
+    rateLimit: {
+      signInPerMinute: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+      authPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
+    },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    journal: { name: env.JOURNAL_NAME },
+    web: { distDir: env.WEB_DIST_DIR ?? defaultWebDistDir },
+    log: { level: env.LOG_LEVEL },
+  };
+}
+

@@ -1,0 +1,10 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_CONFIG, loadConfig } from './app-config.js';
+
+/** Loads and validates the configuration once; every module injects `APP_CONFIG`. */
+@Global()
+@Module({
+  providers: [{ provide: APP_CONFIG, useFactory: () => loadConfig() }],
+  exports: [APP_CONFIG],
+})
+export class ConfigModule {}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+const DEVELOPMENT_JWT_SECRET = 'development-only-jwt-secret-never-use-in-production';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/**
+ * Every variable the API and the worker read. Each has a development default, except the
+ * secrets, which must be given when NODE_ENV=production (checked in `superRefine`).
+ */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .default('postgres://postgres@127.0.0.1:5432/journal'),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .default('redis://127.0.0.1:6379'),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[a-zA-Z0-9_-]+$/, 'letters, digits, - and _ only')
+      .default('journal'),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    EMAIL_CONFIRMATION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
+    PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .default('smtp://127.0.0.1:1025'),
+    MAIL_FROM: z.string().min(3).default('Young Scientists Journal <editor@youngscientistsjournal.org>'),
+    JOURNAL_NAME: z.string().min(1).default('Young Scientists Journal'),
+    WEB_DIST_DIR: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: booleanString.default(false),
+    RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      if (!env.JWT_SECRET) {
+        ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+      }
+      if (!env.PUBLIC_URL) {
+        ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export { DEVELOPMENT_JWT_SECRET };

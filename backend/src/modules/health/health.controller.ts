@@ -1,0 +1,26 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Public } from '../../common/auth/auth.decorators.js';
+import { HealthService, type Readiness } from './health.service.js';
+
+@ApiTags('health')
+@Public()
+@Controller('health')
+export class HealthController {
+  constructor(private readonly health: HealthService) {}
+
+  @Get()
+  @ApiOkResponse({ description: 'The database and Redis are reachable' })
+  @ApiServiceUnavailableResponse({ description: 'The database or Redis is unreachable' })
+  async readiness(@Res({ passthrough: true }) reply: FastifyReply): Promise<Readiness> {
+    const result = await this.health.readiness();
+    void reply.status(result.status === 'ok' ? 200 : 503);
+    return result;
+  }
+
+  @Get('live')
+  liveness(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+}

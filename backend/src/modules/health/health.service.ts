@@ -1,0 +1,45 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { REDIS_CLIENT } from '../../redis/redis.module.js';
+
+export type CheckState = 'up' | 'down';
+
+export interface Readiness {
+  status: 'ok' | 'error';
+  checks: { database: CheckState; redis: CheckState };
+}
+
+const CHECK_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS).unref()),
+  ]);
+}
+
+@Injectable()
+export class HealthService {
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+  ) {}
+
+  async readiness(): Promise<Readiness> {
+    const [database, redis] = await Promise.all([
+      this.check(() => this.em.getConnection().execute('select 1')),
+      this.check(() => this.redis.ping()),
+    ]);
+    return { status: database === 'up' && redis === 'up' ? 'ok' : 'error', checks: { database, redis } };
+  }
+
+  private async check(probe: () => Promise<unknown>): Promise<CheckState> {
+    try {
+      await withTimeout(probe());
+      return 'up';
+    } catch {
+      return 'down';
+    }
+  }
+}
