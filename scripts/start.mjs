@@ -1,0 +1,70 @@
+// `npm start`: sets up and starts the whole journal on one origin (API + web app), with the
+// worker and a local mail catcher. Safe to run again: each step skips what is already done.
+//   --skip-install  do not check dependencies      --skip-build  use the existing build
+//   --fresh-db      drop and recreate the database --no-seed     do not load demo data
+import { join } from 'node:path';
+import {
+  ProcessGroup, ensureBuilt, ensureDependencies, ensurePostgres, ensureRedis, fail, log, prepareDatabase,
+  requireFreePort, root, runBackendCli, waitForHttp,
+} from './lib/stack.mjs';
+
+const flags = new Set(process.argv.slice(2));
+const port = Number(process.env.PORT ?? 3000);
+const smtpPort = Number(process.env.SMTP_PORT ?? 1025);
+const mailUiPort = Number(process.env.MAIL_UI_PORT ?? 1080);
+const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+
+if (!flags.has('--skip-install')) ensureDependencies();
+if (!flags.has('--skip-build')) ensureBuilt();
+
+await requireFreePort(port, 'PORT');
+await requireFreePort(smtpPort, 'SMTP_PORT');
+await requireFreePort(mailUiPort, 'MAIL_UI_PORT');
+
+const redisUrl = await ensureRedis();
+const postgres = await ensurePostgres();
+const group = new ProcessGroup();
+group.onStop(() => postgres.stop());
+group.stopOnSignals();
+
+await prepareDatabase(postgres.databaseUrl, { fresh: flags.has('--fresh-db') });
+
+const env = {
+  ...process.env,
+  NODE_ENV: process.env.NODE_ENV ?? 'development',
+  PORT: String(port),
+  PUBLIC_URL: publicUrl,
+  DATABASE_URL: postgres.databaseUrl,
+  REDIS_URL: redisUrl,
+  SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`,
+};
+
+log('Applying database migrations ...');
+process.stdout.write(runBackendCli('migrate', [], env));
+const seedOutput = flags.has('--no-seed') ? '' : runBackendCli('seed', [], env);
+
+group.start('mail', process.execPath, [
+  join(root, 'node_modules/maildev/dist/bin/maildev.js'),
+  '--smtp', String(smtpPort), '--ip', '127.0.0.1',
+  '--web', String(mailUiPort), '--web-ip', '127.0.0.1',
+  '--mail-directory', join(root, '.data', 'mail'), '--max-emails', '500',
+]);
+group.start('api', process.execPath, ['dist/main.js'], { cwd: join(root, 'backend'), env });
+group.start('worker', process.execPath, ['dist/worker.js'], { cwd: join(root, 'backend'), env });
+
+const apiReady = await waitForHttp(`http://127.0.0.1:${port}/api/health`);
+const mailReady = await waitForHttp(`http://127.0.0.1:${mailUiPort}/`);
+if (!apiReady || !mailReady) {
+  await group.stop(1);
+  fail('The journal did not become ready in time; see the output above.');
+}
+
+console.log(`
+  Journal          ${publicUrl}
+  Mail catcher     http://localhost:${mailUiPort}
+  API docs         ${publicUrl}/api/docs
+  Queue board      ${publicUrl}/admin/queues  (sign in as an admin first)
+${seedOutput ? `\n${seedOutput.replace(/^/gm, '  ').trimEnd()}\n` : ''}
+  Press Ctrl-C to stop everything.
+`);
+log(`Journal ready at ${publicUrl}`);

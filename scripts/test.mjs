@@ -1,0 +1,97 @@
+// `npm test`: every check the project has, in order, continuing past failures so one run shows
+// everything: lint, type-check, build, backend unit + integration (Jest), frontend (Vitest),
+// end-to-end (Playwright). Prints each runner's summary and ends with one line
+// `N passed, N failed` adding up every runner's tests; lint, type-check and build count as one
+// check each. Exits non-zero if anything failed.
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureDependencies, ensurePostgres, ensureRedis, log, root, run } from './lib/stack.mjs';
+
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const wanted = (step) => only.length === 0 || only.includes(step);
+const reports = join(root, 'test-results');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+ensureDependencies();
+const redisUrl = await ensureRedis();
+const postgres = await ensurePostgres();
+const serverUrl = new URL(postgres.databaseUrl);
+serverUrl.pathname = '/postgres';
+const env = {
+  ...process.env,
+  REDIS_URL: redisUrl,
+  TEST_DATABASE_URL: serverUrl.toString(),
+  CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+};
+
+const results = [];
+
+function check(name, command, args, options = {}) {
+  if (!wanted(name)) return;
+  log(`${name} ...`);
+  const status = run(command, args, { env, ...options });
+  results.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, kind: 'check' });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Runs a test runner that writes a JSON report, and takes its counts from the report. */
+function tests(name, command, args, reportFile, count, options = {}) {
+  if (!wanted(name)) return;
+  log(`${name} tests ...`);
+  const status = run(command, args, { env, ...options });
+  const report = readJson(reportFile);
+  const counts = report ? count(report) : null;
+  if (!counts) {
+    results.push({ name, passed: 0, failed: 1, kind: 'tests', note: 'the runner produced no report' });
+  } else {
+    // A runner that failed outside any test (a crash in setup) still counts as a failure.
+    const failed = counts.failed || (status === 0 ? 0 : 1);
+    results.push({ name, passed: counts.passed, failed, kind: 'tests' });
+  }
+}
+
+check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+check('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
+check('build', 'npm', ['run', 'build']);
+const buildFailed = results.some((result) => result.name === 'build' && result.failed);
+
+const jestCounts = (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites });
+tests('backend', 'npx', ['jest', '--json', `--outputFile=${join(reports, 'backend.json')}`],
+  join(reports, 'backend.json'), jestCounts,
+  { cwd: join(root, 'backend'), env: { ...env, NODE_OPTIONS: '--experimental-vm-modules' } });
+
+tests('frontend', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'frontend.json')}`],
+  join(reports, 'frontend.json'), jestCounts, { cwd: join(root, 'frontend') });
+
+if (wanted('e2e')) {
+  if (buildFailed) {
+    results.push({ name: 'e2e', passed: 0, failed: 1, kind: 'tests', note: 'not run: the build failed' });
+  } else {
+    const e2eReport = join(reports, 'e2e.json');
+    tests('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], e2eReport,
+      (report) => ({ passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected }),
+      { cwd: join(root, 'e2e'), env: { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport } });
+  }
+}
+
+await postgres.stop();
+
+console.log('\n== Summary ==');
+for (const result of results) {
+  const outcome = result.kind === 'check'
+    ? (result.failed ? 'FAILED' : 'passed')
+    : `${result.passed} passed, ${result.failed} failed`;
+  console.log(`  ${result.name.padEnd(10)} ${outcome}${result.note ? ` (${result.note})` : ''}`);
+}
+const passed = results.reduce((sum, result) => sum + result.passed, 0);
+const failed = results.reduce((sum, result) => sum + result.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
