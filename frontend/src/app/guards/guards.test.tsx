@@ -1,0 +1,90 @@
+import { screen, waitFor } from '@testing-library/react';
+import { signInAs } from '@/test/msw/db';
+import { currentPath, expectToast, renderApp, waitForSession } from '@/test/render';
+
+describe('route guards', () => {
+  it.each(['/submit', '/my-submissions', '/reviewer-dashboard', '/review/123', '/admin'])(
+    'sends a signed-out visitor on %s to /auth',
+    async (path) => {
+      const { router, store } = renderApp(path);
+      await waitForSession(store);
+      await waitFor(() => expect(currentPath(router)).toBe('/auth'));
+      expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    },
+  );
+
+  it('sends a signed-in non-admin on /admin to / with Access Denied', async () => {
+    signInAs('user');
+    const { router, store } = renderApp('/admin');
+    await waitForSession(store);
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+    await expectToast('Access Denied', "You don't have permission to access the admin panel.");
+  });
+
+  it('sends a reviewer on /admin to their dashboard via /, with Access Denied', async () => {
+    signInAs('reviewer');
+    const { router, store } = renderApp('/admin');
+    await waitForSession(store);
+    await waitFor(() => expect(currentPath(router)).toBe('/reviewer-dashboard'));
+    await expectToast('Access Denied', "You don't have permission to access the admin panel.");
+  });
+
+  it('lets an admin open /admin', async () => {
+    signInAs('admin');
+    const { router, store } = renderApp('/admin');
+    await waitForSession(store);
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/admin');
+  });
+
+  it('redirects an admin from / to /admin', async () => {
+    signInAs('admin');
+    const { router, store } = renderApp('/');
+    await waitForSession(store);
+    await waitFor(() => expect(currentPath(router)).toBe('/admin'));
+  });
+
+  it('redirects a reviewer from / to /reviewer-dashboard', async () => {
+    signInAs('reviewer');
+    const { router, store } = renderApp('/');
+    await waitForSession(store);
+    await waitFor(() => expect(currentPath(router)).toBe('/reviewer-dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Reviewer Dashboard' })).toBeInTheDocument();
+  });
+
+  it('keeps an ordinary user on / and shows the dashboard placeholder', async () => {
+    signInAs('user');
+    const { router, store } = renderApp('/');
+    await waitForSession(store);
+    expect(await screen.findByRole('heading', { name: 'Your dashboard' })).toBeInTheDocument();
+    expect(screen.getByText(/not built yet/)).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/');
+  });
+
+  it('shows a signed-in non-reviewer Access Denied on /reviewer-dashboard', async () => {
+    signInAs('user');
+    const { router, store } = renderApp('/reviewer-dashboard');
+    await waitForSession(store);
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getByText("You don't have permission to access the reviewer dashboard.")).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/reviewer-dashboard');
+  });
+
+  it('shows a visitor the landing page with Join & Submit and Browse Papers', async () => {
+    const { store } = renderApp('/');
+    await waitForSession(store);
+    expect(screen.getByRole('heading', { level: 1, name: 'Young Scientists Journal' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Join & Submit' })).toHaveAttribute('href', '/auth');
+    expect(screen.getByRole('link', { name: 'Browse Papers' })).toHaveAttribute('href', '/papers');
+  });
+});
+
+describe('unknown paths', () => {
+  it("shows 'Oops! Page not found' with a link home", async () => {
+    const { store, user, router } = renderApp('/no/such/page');
+    await waitForSession(store);
+    expect(screen.getByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Return to Home' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+  });
+});

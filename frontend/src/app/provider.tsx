@@ -1,0 +1,22 @@
+import { type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { SessionKeeper } from '@/features/auth';
+import { Toaster, TooltipProvider } from '@/shared/ui';
+import { type AppStore } from './store';
+
+interface AppProviderProps {
+  store: AppStore;
+  children: ReactNode;
+}
+
+export function AppProvider({ store, children }: AppProviderProps) {
+  return (
+    <Provider store={store}>
+      <TooltipProvider>
+        <SessionKeeper />
+        {children}
+        <Toaster />
+      </TooltipProvider>
+    </Provider>
+  );
+}

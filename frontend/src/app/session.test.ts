@@ -1,0 +1,188 @@
+import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { addUser, db, signInAs } from '@/test/msw/db';
+import { authenticated, unauthenticated } from '@/test/msw/handlers';
+import { server } from '@/test/msw/server';
+import { renderApp, waitForSession } from '@/test/render';
+import { setupStore } from './store';
+import { authApi } from '@/features/auth';
+import { baseApi } from '@/shared/api';
+
+// A protected endpoint standing in for any feature's endpoint.
+const probeApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    probe: build.query<{ ok: boolean }, number>({ query: (n) => `/probe?n=${n}` }),
+    signInProbe: build.mutation<unknown, void>({
+      query: () => ({ url: '/auth/sign-in', method: 'POST', body: { email: 'x@example.org', password: 'bad' } }),
+    }),
+  }),
+});
+
+let probeCalls = 0;
+
+beforeEach(() => {
+  probeCalls = 0;
+  server.use(
+    http.get('*/api/probe', () => {
+      probeCalls += 1;
+      return authenticated() ? HttpResponse.json({ ok: true }) : unauthenticated();
+    }),
+  );
+});
+
+function signedInStore() {
+  const user = signInAs('user');
+  const store = setupStore({
+    session: { status: 'authenticated', user, accessTokenExpiresAt: new Date(Date.now() + 600_000).toISOString() },
+  });
+  return store;
+}
+
+describe('refresh on 401', () => {
+  it('refreshes once and retries the request once', async () => {
+    const store = signedInStore();
+    db.accessExpired = true;
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate(1));
+    expect(result.data).toEqual({ ok: true });
+    expect(db.calls.refresh).toBe(1);
+    expect(probeCalls).toBe(2);
+    expect(store.getState().session.status).toBe('authenticated');
+  });
+
+  it('shares one refresh between concurrent 401s', async () => {
+    const store = signedInStore();
+    db.accessExpired = true;
+    const results = await Promise.all(
+      [1, 2, 3].map((n) => store.dispatch(probeApi.endpoints.probe.initiate(n))),
+    );
+    expect(results.map((result) => result.data)).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(db.calls.refresh).toBe(1);
+    expect(probeCalls).toBe(6);
+  });
+
+  it('signs the user out in the store when the refresh fails, without retrying', async () => {
+    const store = signedInStore();
+    db.accessExpired = true;
+    db.refreshValid = false;
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate(1));
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(db.calls.refresh).toBe(1);
+    expect(probeCalls).toBe(1);
+    expect(store.getState().session).toEqual({ status: 'anonymous', user: null, accessTokenExpiresAt: null });
+  });
+
+  it('retries only once when the retried request is refused again', async () => {
+    const store = signedInStore();
+    server.use(
+      http.get('*/api/probe', () => {
+        probeCalls += 1;
+        return unauthenticated();
+      }),
+    );
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate(1));
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(db.calls.refresh).toBe(1);
+    expect(probeCalls).toBe(2);
+  });
+
+  it('does not refresh on a 401 from sign-in (wrong credentials are not an expired session)', async () => {
+    const store = signedInStore();
+    addUser({ email: 'x@example.org' });
+    const result = await store.dispatch(probeApi.endpoints.signInProbe.initiate());
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(db.calls.refresh).toBe(0);
+  });
+});
+
+describe('session on boot', () => {
+  it('refreshes an expired access cookie and loads the session', async () => {
+    signInAs('reviewer', 'rev@example.org');
+    db.accessExpired = true;
+    const store = setupStore();
+    await store.dispatch(authApi.endpoints.getSession.initiate());
+    expect(db.calls.refresh).toBe(1);
+    expect(store.getState().session.status).toBe('authenticated');
+    expect(store.getState().session.user?.email).toBe('rev@example.org');
+  });
+
+  it('is signed out when there is no session at all', async () => {
+    const store = setupStore();
+    await store.dispatch(authApi.endpoints.getSession.initiate());
+    expect(db.calls.refresh).toBe(1);
+    expect(store.getState().session.status).toBe('anonymous');
+  });
+});
+
+describe('session keeper', () => {
+  function sessionExpiringIn(ms: number) {
+    server.use(
+      http.get('*/api/auth/session', () => {
+        db.calls.session += 1;
+        const user = authenticated();
+        if (!user) return unauthenticated();
+        return HttpResponse.json({ user, accessTokenExpiresAt: new Date(Date.now() + ms).toISOString() });
+      }),
+    );
+  }
+
+  it('refreshes right away when the access cookie is about to expire', async () => {
+    signInAs('user');
+    sessionExpiringIn(20_000);
+    const { store } = renderApp('/guidelines');
+    await waitForSession(store);
+    await waitFor(() => expect(db.calls.refresh).toBe(1));
+    expect(db.calls.session).toBe(1);
+    await waitFor(() =>
+      expect(Date.parse(store.getState().session.accessTokenExpiresAt!) - Date.now()).toBeGreaterThan(60_000),
+    );
+  });
+
+  /** Captures the keeper's 30 s interval so a test can run its check at a chosen moment. */
+  function captureCheckInterval(): Array<() => void> {
+    const checks: Array<() => void> = [];
+    const original = window.setInterval.bind(window);
+    vi.spyOn(window, 'setInterval').mockImplementation(((handler: () => void, ms?: number) => {
+      if (ms === 30_000) checks.push(handler);
+      return original(handler, ms);
+    }) as typeof window.setInterval);
+    return checks;
+  }
+
+  it('checks every 30 s and refreshes shortly before expiry', async () => {
+    const checks = captureCheckInterval();
+    signInAs('user');
+    sessionExpiringIn(85_000);
+    const { store } = renderApp('/guidelines');
+    await waitForSession(store);
+    await waitFor(() => expect(checks.length).toBeGreaterThan(0));
+    expect(db.calls.refresh).toBe(0);
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 30_000); // 55 s left: inside the 60 s leeway
+    checks.at(-1)!();
+    await waitFor(() => expect(db.calls.refresh).toBe(1));
+  });
+
+  it('does not refresh a fresh session at a check', async () => {
+    const checks = captureCheckInterval();
+    signInAs('user');
+    sessionExpiringIn(15 * 60_000);
+    const { store } = renderApp('/guidelines');
+    await waitForSession(store);
+    await waitFor(() => expect(checks.length).toBeGreaterThan(0));
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 30_000);
+    checks.at(-1)!();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(db.calls.refresh).toBe(0);
+  });
+
+  it('signs the user out when the proactive refresh is refused', async () => {
+    signInAs('user');
+    sessionExpiringIn(10_000);
+    db.refreshValid = false;
+    const { store } = renderApp('/guidelines');
+    await waitFor(() => expect(db.calls.refresh).toBe(1));
+    await waitFor(() => expect(store.getState().session.status).toBe('anonymous'));
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,69 @@
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toApiError } from '@/shared/api';
+import { Button, TextField, useToast } from '@/shared/ui';
+import { useSignInMutation } from '../api/auth-api';
+import { signInErrorToast, toasts } from '../model/auth-messages';
+import { destinationForRole } from '../model/role-destination';
+
+interface SignInFormProps {
+  defaultEmail?: string;
+  onForgotPassword: () => void;
+  onSignUp: () => void;
+}
+
+export function SignInForm({ defaultEmail = '', onForgotPassword, onSignUp }: SignInFormProps) {
+  const [email, setEmail] = useState(defaultEmail);
+  const [password, setPassword] = useState('');
+  const [signIn, { isLoading }] = useSignInMutation();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    try {
+      const session = await signIn({ email: email.trim(), password }).unwrap();
+      toast(toasts.signedIn);
+      await navigate(destinationForRole(session.user.role), { replace: true });
+    } catch (error) {
+      toast(signInErrorToast(toApiError(error)));
+    }
+  };
+
+  return (
+    <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} aria-label="Sign in">
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <Button type="submit" isLoading={isLoading} className="w-full">
+        Sign In
+      </Button>
+      <div className="flex flex-col items-center gap-2 text-sm">
+        <button type="button" className="text-indigo-700 hover:underline" onClick={onForgotPassword}>
+          Forgot your password?
+        </button>
+        <p className="text-slate-600">
+          Don&apos;t have an account?{' '}
+          <button type="button" className="font-medium text-indigo-700 hover:underline" onClick={onSignUp}>
+            Create an account
+          </button>
+        </p>
+      </div>
+    </form>
+  );
+}

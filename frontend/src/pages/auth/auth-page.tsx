@@ -1,0 +1,5 @@
+import { AuthScreen } from '@/features/auth';
+
+export function AuthPage() {
+  return <AuthScreen />;
+}

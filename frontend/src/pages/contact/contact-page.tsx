@@ -1,0 +1,5 @@
+import { NotBuiltYet } from '@/shared/ui';
+
+export function ContactPage() {
+  return <NotBuiltYet title="Contact" />;
+}

@@ -1,0 +1,5 @@
+import { NotBuiltYet } from '@/shared/ui';
+
+export function PapersPage() {
+  return <NotBuiltYet title="Published Papers" />;
+}

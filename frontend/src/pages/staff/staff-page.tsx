@@ -1,0 +1,5 @@
+import { NotBuiltYet } from '@/shared/ui';
+
+export function StaffPage() {
+  return <NotBuiltYet title="Editorial Staff" />;
+}

@@ -1,0 +1,5 @@
+import { NotBuiltYet } from '@/shared/ui';
+
+export function SubmitPage() {
+  return <NotBuiltYet title="Submit a Paper" />;
+}

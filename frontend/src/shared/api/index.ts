@@ -1,0 +1,5 @@
+export { baseApi, tagTypes } from './base-api';
+export { refreshSession, type RefreshResult } from './base-query';
+export { toApiError, UNEXPECTED_ERROR_MESSAGE, type ApiError } from './api-error';
+export { sessionCleared, sessionRefreshed } from './session-events';
+export type { ApiErrorBody, MessageResponse, Role, SessionResponse, SessionUser } from './types';

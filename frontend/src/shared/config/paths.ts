@@ -1,0 +1,22 @@
+// Every route of the web app, in one place. Components link with `paths.x.getHref()` and the
+// router registers `paths.x.path`, so a route is renamed in one line.
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  auth: { path: '/auth', getHref: () => '/auth' },
+  papers: { path: '/papers', getHref: () => '/papers' },
+  paper: { path: '/papers/:id', getHref: (id: string) => `/papers/${encodeURIComponent(id)}` },
+  guidelines: { path: '/guidelines', getHref: () => '/guidelines' },
+  contact: { path: '/contact', getHref: () => '/contact' },
+  staff: { path: '/staff', getHref: () => '/staff' },
+  journals: { path: '/journals', getHref: () => '/journals' },
+  submit: { path: '/submit', getHref: () => '/submit' },
+  mySubmissions: { path: '/my-submissions', getHref: () => '/my-submissions' },
+  reviewerDashboard: { path: '/reviewer-dashboard', getHref: () => '/reviewer-dashboard' },
+  review: { path: '/review/:id', getHref: (id: string) => `/review/${encodeURIComponent(id)}` },
+  admin: { path: '/admin', getHref: () => '/admin' },
+  reviewerInvitation: {
+    path: '/reviewer-invitation',
+    getHref: (token?: string) =>
+      token ? `/reviewer-invitation?token=${encodeURIComponent(token)}` : '/reviewer-invitation',
+  },
+} as const;

@@ -1,0 +1,24 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { server } from './msw/server';
+import { resetDb } from './msw/db';
+
+// fetchBaseQuery builds `new Request('/api/...')`; browsers resolve that against the page,
+// Node's fetch does not. Resolve same-origin paths against jsdom's location, as a browser would.
+const NativeRequest = globalThis.Request;
+class SameOriginRequest extends NativeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' && input.startsWith('/') ? new URL(input, window.location.origin) : input, init);
+  }
+}
+globalThis.Request = SameOriginRequest;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  resetDb();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
+afterAll(() => server.close());
