@@ -1,10 +1,11 @@
 // `npm start`: sets up and starts the whole journal on one origin (API + web app), with the
 // worker and a local mail catcher. Safe to run again: each step skips what is already done.
 //   --skip-install  do not check dependencies      --skip-build  use the existing build
-//   --fresh-db      drop and recreate the database --no-seed     do not load demo data
+//   --fresh-db      drop and recreate the database and clear this journal's Redis keys
+//   --no-seed       do not load demo data
 import { join } from 'node:path';
 import {
-  ProcessGroup, ensureBuilt, ensureDependencies, ensurePostgres, ensureRedis, fail, log, prepareDatabase,
+  ProcessGroup, clearRedisPrefix, ensureBuilt, ensureDependencies, ensurePostgres, ensureRedis, fail, log, prepareDatabase,
   requireFreePort, root, runBackendCli, waitForHttp,
 } from './lib/stack.mjs';
 
@@ -28,6 +29,7 @@ group.onStop(() => postgres.stop());
 group.stopOnSignals();
 
 await prepareDatabase(postgres.databaseUrl, { fresh: flags.has('--fresh-db') });
+if (flags.has('--fresh-db')) await clearRedisPrefix(redisUrl, process.env.REDIS_PREFIX ?? 'journal');
 
 const env = {
   ...process.env,
@@ -53,7 +55,7 @@ group.start('api', process.execPath, ['dist/main.js'], { cwd: join(root, 'backen
 group.start('worker', process.execPath, ['dist/worker.js'], { cwd: join(root, 'backend'), env });
 
 const apiReady = await waitForHttp(`http://127.0.0.1:${port}/api/health`);
-const mailReady = await waitForHttp(`http://127.0.0.1:${mailUiPort}/`);
+const mailReady = await waitForHttp(`http://127.0.0.1:${mailUiPort}/api/healthz`);
 if (!apiReady || !mailReady) {
   await group.stop(1);
   fail('The journal did not become ready in time; see the output above.');

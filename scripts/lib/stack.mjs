@@ -153,6 +153,23 @@ export async function ensureRedis() {
   );
 }
 
+/** Deletes every Redis key of one journal (queues, rate limits): a fresh start for test stacks. */
+export async function clearRedisPrefix(redisUrl, prefix) {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /** Drops (when asked) and creates the database named in the URL. */
 export async function prepareDatabase(databaseUrl, { fresh = false } = {}) {
   const { default: pg } = await import('pg');

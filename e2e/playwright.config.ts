@@ -1,0 +1,84 @@
+import { defineConfig } from '@playwright/test';
+import { freePort } from './support/ports.js';
+
+// Ports are chosen once, in the runner process. Workers load this file again and inherit the
+// runner's environment, so they see the same values instead of picking new ones.
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_SMTP_PORT ??= String(await freePort());
+process.env.E2E_MAIL_UI_PORT ??= String(await freePort());
+// A fixed prefix: the stack's --fresh-db clears it, so runs leave no keys behind.
+process.env.E2E_REDIS_PREFIX ??= 'e2e';
+
+// E2E_BASE_URL (with E2E_MAIL_URL) points the suite at a stack that is already running;
+// otherwise the suite starts its own on a fresh database.
+const external = process.env.E2E_BASE_URL;
+const baseURL = external ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
+process.env.E2E_BASE_URL_RESOLVED = baseURL;
+process.env.E2E_MAIL_URL ??= `http://127.0.0.1:${process.env.E2E_MAIL_UI_PORT}`;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results/artifacts',
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  // No retries, on CI either: a flaky journey is a bug to fix, not to hide.
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: './test-results/results.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    { name: 'setup', testMatch: /.*\.setup\.ts$/ },
+    { name: 'chromium', testMatch: /.*\.spec\.ts$/, dependencies: ['setup'] },
+  ],
+  webServer: external
+    ? undefined
+    : {
+        command: 'node ../scripts/start.mjs --skip-install --skip-build --fresh-db',
+        cwd: import.meta.dirname,
+        // Ready when the API's readiness check (database, Redis) passes; the setup project
+        // then waits for the mail catcher as well.
+        url: `${baseURL}/api/health`,
+        timeout: 120_000,
+        reuseExistingServer: false,
+        // start.mjs stops its children (API, worker, mail catcher) on SIGTERM.
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+        stdout: process.env.E2E_SERVER_LOGS ? 'pipe' : 'ignore',
+        stderr: 'pipe',
+        env: {
+          ...stringEnv(process.env),
+          PORT: process.env.E2E_PORT,
+          SMTP_PORT: process.env.E2E_SMTP_PORT,
+          MAIL_UI_PORT: process.env.E2E_MAIL_UI_PORT,
+          PUBLIC_URL: baseURL,
+          DATABASE_URL: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/journal_e2e',
+          REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+          REDIS_PREFIX: process.env.E2E_REDIS_PREFIX,
+          // Every journey comes from one address; the per-address budget of auth actions
+          // (sign-up, confirm, forgot, recover, reset, refresh share it) would throttle the
+          // suite itself. Sign-in keeps its production limit; the backend's integration tests
+          // cover the limits.
+          RATE_LIMIT_AUTH_PER_MINUTE: process.env.E2E_RATE_LIMIT_AUTH_PER_MINUTE ?? '1000',
+        },
+      },
+});
+
+function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}

@@ -1,0 +1,31 @@
+import { test as base, type BrowserContext, type Page } from '@playwright/test';
+import { AuthPage } from './auth-page.js';
+import { baseURL, storageStateOf, type DemoRole } from './env.js';
+import { MailCatcher } from './mail.js';
+
+interface Fixtures {
+  mail: MailCatcher;
+  authPage: AuthPage;
+  /** A page in a browser context already signed in as a seeded account (stored session). */
+  pageAs: (role: DemoRole) => Promise<Page>;
+}
+
+export const test = base.extend<Fixtures>({
+  mail: async ({}, use) => {
+    await use(new MailCatcher());
+  },
+  authPage: async ({ page }, use) => {
+    await use(new AuthPage(page));
+  },
+  pageAs: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (role) => {
+      const context = await browser.newContext({ baseURL, storageState: storageStateOf(role) });
+      contexts.push(context);
+      return context.newPage();
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+});
+
+export { expect, type Locator, type Page } from '@playwright/test';
