@@ -16,7 +16,9 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**', '**/dist/**', '**/coverage/**', '.data/**', '.tools/**',
       '**/playwright-report/**', '**/test-results/**', 'frontend/src/shared/api/schema.d.ts',
-      'scripts/**', 'bench/**', '**/*.config.js', '**/*.config.mjs',
+      '**/*.config.js', '**/*.config.mjs',
+      // Type-checked by frontend/tsconfig.node.json.
+      'frontend/vite.config.ts',
     ],
   },
   js.configs.recommended,
@@ -32,6 +34,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       eqeqeq: ['error', 'smart'],
     },
+  },
+  {
+    // Plain JavaScript (root scripts, Jest's global setup) is linted without type information.
+    files: ['**/*.mjs', '**/*.js'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: globals.node },
   },
   {
     files: ['backend/**/*.ts'],

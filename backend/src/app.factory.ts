@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { type INestApplication, type Type, ValidationPipe } from '@nestjs/common';
+import { RequestMethod, type Type, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -65,10 +65,10 @@ export async function createApp(rootModule: Type<unknown>, options: CreateAppOpt
 }
 
 async function configureApp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
-  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const fastify = app.getHttpAdapter().getInstance();
 
   await app.register(fastifyCookie as never);
-  await app.register(fastifyHelmet as never, {
+  await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -85,20 +85,21 @@ async function configureApp(app: NestFastifyApplication, config: AppConfig): Pro
       },
     },
     crossOriginEmbedderPolicy: false,
-  } as never);
+  });
 
   fastify.addHook('onRequest', createCsrfHook([config.http.publicOrigin]));
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
 
-  app.setGlobalPrefix('api');
+  // Bull Board mounts itself under the global prefix unless its path is excluded (docs/api.md: /admin/queues).
+  app.setGlobalPrefix('api', { exclude: [{ path: 'admin/queues', method: RequestMethod.ALL }] });
   app.useGlobalPipes(validationPipe);
   app.useGlobalFilters(new AllExceptionsFilter());
   app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(
-    app as unknown as INestApplication,
+    app,
     new DocumentBuilder()
       .setTitle(`${config.journal.name} API`)
       .setDescription('Errors always have the shape { statusCode, code, message }; see docs/api.md.')
@@ -107,7 +108,7 @@ async function configureApp(app: NestFastifyApplication, config: AppConfig): Pro
       .addBearerAuth()
       .build(),
   );
-  SwaggerModule.setup('api/docs', app as unknown as INestApplication, document);
+  SwaggerModule.setup('api/docs', app, document);
 
   await serveWebApp(app, fastify, config);
 }
@@ -119,7 +120,7 @@ async function configureApp(app: NestFastifyApplication, config: AppConfig): Pro
 async function serveWebApp(app: NestFastifyApplication, fastify: FastifyInstance, config: AppConfig): Promise<void> {
   const indexFile = join(config.web.distDir, 'index.html');
   if (!existsSync(indexFile)) return;
-  await app.register(fastifyStatic as never, { root: config.web.distDir, wildcard: false, index: false } as never);
+  await app.register(fastifyStatic, { root: config.web.distDir, wildcard: false, index: false } as never);
   const indexHtml = await readFile(indexFile, 'utf8');
   fastify.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

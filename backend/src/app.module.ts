@@ -1,28 +1,21 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { LoggerModule } from 'nestjs-pino';
+import { loggerModule } from './common/logging/logger.module.js';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.guard.js';
-import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { PapersModule } from './modules/papers/papers.module.js';
+import { QueueBoardModule } from './modules/notifications/queue-board/queue-board.module.js';
+import { UsersModule } from './modules/users/users.module.js';
 import { RedisModule } from './redis/redis.module.js';
 
-export const loggerModule = LoggerModule.forRootAsync({
-  inject: [APP_CONFIG],
-  useFactory: (config: AppConfig) => ({
-    pinoHttp: {
-      level: config.log.level,
-      // Secrets never reach the logs.
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      autoLogging: { ignore: (req) => req.url?.startsWith('/api/health') ?? false },
-      transport: config.env === 'development' ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
-    },
-  }),
-});
+export { loggerModule };
 
 @Module({
-  imports: [ConfigModule, loggerModule, DatabaseModule, RedisModule, HealthModule],
+  imports: [ConfigModule, loggerModule, DatabaseModule, RedisModule, HealthModule, NotificationsModule, QueueBoardModule, UsersModule, AuthModule, PapersModule],
   providers: [{ provide: APP_GUARD, useClass: RateLimitGuard }],
 })
 export class AppModule {}

@@ -37,14 +37,20 @@ function writeStamp(name, value) {
 
 const hash = (text) => createHash('sha256').update(text).digest('hex');
 
-/** `npm ci` when node_modules is missing or package-lock.json changed since the last install. */
+/**
+ * Installs the locked dependencies when node_modules is missing or package-lock.json changed
+ * since the last install. `npm install`, not `npm ci`: some registries lack the prebuilt
+ * bindings of other platforms that packages list as optional (unrs-resolver's), so the lock
+ * cannot name them and `npm ci` would call it out of sync; `npm install` still installs exactly
+ * the locked versions.
+ */
 export function ensureDependencies() {
-  const lock = readFileSync(join(root, 'package-lock.json'), 'utf8');
-  const wanted = hash(`${process.version}\n${lock}`);
+  const lock = () => readFileSync(join(root, 'package-lock.json'), 'utf8');
+  const wanted = hash(`${process.version}\n${lock()}`);
   if (existsSync(join(root, 'node_modules')) && readStamp('install') === wanted) return;
-  log('Installing dependencies (npm ci) ...');
-  if (run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']) !== 0) fail('npm ci failed.');
-  writeStamp('install', wanted);
+  log('Installing dependencies ...');
+  if (run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']) !== 0) fail('npm install failed.');
+  writeStamp('install', hash(`${process.version}\n${lock()}`));
 }
 
 const BUILD_INPUTS = [

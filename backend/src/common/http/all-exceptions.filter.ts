@@ -42,7 +42,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
     const body = this.toBody(exception, request);
-    if (body.statusCode >= 500 && body.statusCode !== HttpStatus.SERVICE_UNAVAILABLE) {
+    if (body.statusCode >= 500 && body.statusCode !== Number(HttpStatus.SERVICE_UNAVAILABLE)) {
       this.logger.error({ err: exception, reqId: request.id }, 'Unhandled error');
     }
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);

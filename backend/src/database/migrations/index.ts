@@ -1,7 +1,16 @@
 import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261121000100_accounts } from './Migration20261121000100_accounts.js';
+import { Migration20261121000200_sessions } from './Migration20261121000200_sessions.js';
+import { Migration20261121000300_outbox } from './Migration20261121000300_outbox.js';
+import { Migration20261121000400_papers } from './Migration20261121000400_papers.js';
 
 /**
  * The reviewed migrations, in order. Migrations are written by hand (or generated and then
  * read), registered here explicitly so the same list runs from `dist/` and under Jest.
  */
-export const MIGRATIONS: MigrationObject[] = [];
+export const MIGRATIONS: MigrationObject[] = [
+  { name: 'Migration20261121000100_accounts', class: Migration20261121000100_accounts },
+  { name: 'Migration20261121000200_sessions', class: Migration20261121000200_sessions },
+  { name: 'Migration20261121000300_outbox', class: Migration20261121000300_outbox },
+  { name: 'Migration20261121000400_papers', class: Migration20261121000400_papers },
+];

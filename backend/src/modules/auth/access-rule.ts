@@ -1,0 +1,30 @@
+import type { AuthenticatedOptions, Role } from '../../common/auth/auth.decorators.js';
+
+export type AccessRule = { kind: 'public' } | { kind: 'signed-in'; roles?: readonly Role[] };
+export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden';
+
+/** Route metadata as the decorators leave it, on the handler or on its controller. */
+export interface AccessMetadata {
+  isPublic?: boolean;
+  authenticated?: AuthenticatedOptions;
+}
+
+/**
+ * The handler's own metadata beats its controller's; at the same level `@Authenticated` beats
+ * `@Public` (the stricter reading); with neither, a signed-in user is needed (deny by default).
+ */
+export function resolveAccessRule(handler: AccessMetadata, controller: AccessMetadata): AccessRule {
+  for (const level of [handler, controller]) {
+    if (level.authenticated) return { kind: 'signed-in', roles: level.authenticated.roles };
+    if (level.isPublic) return { kind: 'public' };
+  }
+  return { kind: 'signed-in' };
+}
+
+/** An empty role list admits nobody: a mistake in the metadata must close the route, not open it. */
+export function decideAccess(rule: AccessRule, user: { role: Role } | null): AccessDecision {
+  if (rule.kind === 'public') return 'allow';
+  if (!user) return 'unauthenticated';
+  if (rule.roles && !rule.roles.includes(user.role)) return 'forbidden';
+  return 'allow';
+}

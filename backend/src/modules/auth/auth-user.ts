@@ -1,0 +1,18 @@
+import type { Role } from '../../common/auth/auth.decorators.js';
+
+/** The signed-in user of a request, resolved from the database on every request. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  role: Role;
+  sessionId: string;
+  /** When the access token presented with this request expires. */
+  accessTokenExpiresAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the global AuthGuard when the request carries a valid session. */
+    user?: AuthUser;
+  }
+}

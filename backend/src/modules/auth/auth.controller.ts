@@ -1,0 +1,135 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Redirect, Req, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiFoundResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiQuery,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Authenticated, Public } from '../../common/auth/auth.decorators.js';
+import { RateLimit, RateLimitPolicy } from '../../common/rate-limit/rate-limit.decorator.js';
+import { AuthCookies } from './auth-cookies.js';
+import type { RedirectTarget } from './auth-redirects.js';
+import { AuthService } from './auth.service.js';
+import { CurrentUser, type AuthUser } from './current-user.decorator.js';
+import { ForgotPasswordDto } from './dtos/forgot-password.dto.js';
+import { MessageResponseDto } from './dtos/message-response.dto.js';
+import { ResetPasswordDto } from './dtos/reset-password.dto.js';
+import { SessionResponseDto } from './dtos/session-response.dto.js';
+import { SignInDto } from './dtos/sign-in.dto.js';
+import { SignUpDto } from './dtos/sign-up.dto.js';
+import { readAccessToken } from './session-authenticator.service.js';
+import type { ClientInfo } from './sessions.service.js';
+
+const clientOf = (request: FastifyRequest): ClientInfo => ({ userAgent: request.headers['user-agent'], ip: request.ip });
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly cookies: AuthCookies,
+  ) {}
+
+  @Post('sign-up')
+  @Public()
+  @RateLimit(RateLimitPolicy.AuthAction)
+  @ApiCreatedResponse({ type: MessageResponseDto, description: 'Account created; the confirmation e-mail is queued' })
+  @ApiConflictResponse({ description: 'AUTH_ACCOUNT_EXISTS' })
+  @ApiBadRequestResponse({ description: 'AUTH_WEAK_PASSWORD or VALIDATION_FAILED' })
+  signUp(@Body() dto: SignUpDto): Promise<MessageResponseDto> {
+    return this.auth.signUp(dto);
+  }
+
+  @Get('confirm')
+  @Public()
+  @RateLimit(RateLimitPolicy.AuthAction)
+  @Redirect()
+  @ApiQuery({ name: 'token', required: false })
+  @ApiFoundResponse({ description: 'To /auth?success=email_confirmed, or to /auth with error parameters' })
+  confirm(@Query('token') token?: string): Promise<RedirectTarget> {
+    return this.auth.confirmEmail(token);
+  }
+
+  @Post('sign-in')
+  @Public()
+  @HttpCode(200)
+  @RateLimit(RateLimitPolicy.SignIn)
+  @ApiOkResponse({ type: SessionResponseDto, description: 'Signed in; sets the access_token and refresh_token cookies' })
+  @ApiUnauthorizedResponse({ description: 'AUTH_INVALID_CREDENTIALS' })
+  @ApiForbiddenResponse({ description: 'AUTH_EMAIL_NOT_CONFIRMED' })
+  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED' })
+  async signIn(@Body() dto: SignInDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponseDto> {
+    return this.cookies.issue(reply, await this.auth.signIn(dto, clientOf(request)));
+  }
+
+  @Post('refresh')
+  @Public()
+  @HttpCode(200)
+  @RateLimit(RateLimitPolicy.AuthAction)
+  @ApiOkResponse({ type: SessionResponseDto, description: 'Both cookies rotated' })
+  @ApiUnauthorizedResponse({ description: 'AUTH_REFRESH_INVALID (cookies cleared)' })
+  refresh(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponseDto> {
+    return this.cookies.issueOrClear(reply, () => this.auth.refresh(this.cookies.readRefreshToken(request), clientOf(request)));
+  }
+
+  @Get('session')
+  @Authenticated()
+  @ApiOkResponse({ type: SessionResponseDto })
+  session(@CurrentUser() user: AuthUser): Promise<SessionResponseDto> {
+    return this.auth.describeSession(user);
+  }
+
+  @Post('sign-out')
+  @Public()
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'This session revoked (if any) and the cookies cleared' })
+  async signOut(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    return this.cookies.clearAfter(reply, this.auth.signOut(this.cookies.readRefreshToken(request), readAccessToken(request)));
+  }
+
+  @Post('sign-out-everywhere')
+  @Authenticated()
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Every session of the user revoked and the cookies cleared' })
+  signOutEverywhere(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    return this.cookies.clearAfter(reply, this.auth.signOutEverywhere(user));
+  }
+
+  @Post('forgot-password')
+  @Public()
+  @HttpCode(202)
+  @RateLimit(RateLimitPolicy.AuthAction)
+  @ApiAcceptedResponse({ type: MessageResponseDto, description: 'The same answer whether or not the address exists' })
+  forgotPassword(@Body() dto: ForgotPasswordDto): Promise<MessageResponseDto> {
+    return this.auth.forgotPassword(dto);
+  }
+
+  @Get('recover')
+  @Public()
+  @RateLimit(RateLimitPolicy.AuthAction)
+  @Redirect()
+  @ApiQuery({ name: 'token', required: false })
+  @ApiFoundResponse({ description: 'To /auth?type=recovery#recovery_token=…, or to /auth with error parameters' })
+  recover(@Query('token') token?: string): Promise<RedirectTarget> {
+    return this.auth.recoverLink(token);
+  }
+
+  @Post('reset-password')
+  @Public()
+  @HttpCode(204)
+  @RateLimit(RateLimitPolicy.AuthAction)
+  @ApiNoContentResponse({ description: 'Password set, token used up, every session revoked' })
+  @ApiBadRequestResponse({ description: 'AUTH_RESET_EXPIRED, AUTH_RESET_INVALID, AUTH_WEAK_PASSWORD or VALIDATION_FAILED' })
+  resetPassword(@Body() dto: ResetPasswordDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    return this.cookies.clearAfter(reply, this.auth.resetPassword(dto));
+  }
+}

@@ -1,0 +1,128 @@
+import { jest } from '@jest/globals';
+import type { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { Authenticated, Public, type Role } from '../../common/auth/auth.decorators.js';
+import { AppException } from '../../common/http/app.exception.js';
+import { decideAccess, resolveAccessRule } from './access-rule.js';
+import { AuthGuard } from './auth.guard.js';
+import type { AuthUser } from './auth-user.js';
+import type { SessionAuthenticator } from './session-authenticator.service.js';
+
+describe('resolveAccessRule', () => {
+  it('denies by default: no metadata means a signed-in user is needed', () => {
+    expect(resolveAccessRule({}, {})).toEqual({ kind: 'signed-in' });
+  });
+
+  it('lets the handler override its controller', () => {
+    expect(resolveAccessRule({ isPublic: true }, { authenticated: { roles: ['admin'] } })).toEqual({ kind: 'public' });
+    expect(resolveAccessRule({ authenticated: { roles: ['admin'] } }, { isPublic: true })).toEqual({ kind: 'signed-in', roles: ['admin'] });
+  });
+
+  it('reads @Authenticated over @Public at the same level (the stricter one)', () => {
+    expect(resolveAccessRule({ isPublic: true, authenticated: {} }, {})).toEqual({ kind: 'signed-in', roles: undefined });
+  });
+
+  it('inherits the controller rule', () => {
+    expect(resolveAccessRule({}, { isPublic: true })).toEqual({ kind: 'public' });
+    expect(resolveAccessRule({}, { authenticated: { roles: ['reviewer'] } })).toEqual({ kind: 'signed-in', roles: ['reviewer'] });
+  });
+});
+
+describe('decideAccess', () => {
+  const as = (role: Role) => ({ role });
+
+  it('lets anyone through a public route', () => {
+    expect(decideAccess({ kind: 'public' }, null)).toBe('allow');
+  });
+
+  it('refuses visitors elsewhere', () => {
+    expect(decideAccess({ kind: 'signed-in' }, null)).toBe('unauthenticated');
+    expect(decideAccess({ kind: 'signed-in', roles: ['admin'] }, null)).toBe('unauthenticated');
+  });
+
+  it('checks the role list', () => {
+    expect(decideAccess({ kind: 'signed-in' }, as('user'))).toBe('allow');
+    expect(decideAccess({ kind: 'signed-in', roles: ['admin'] }, as('admin'))).toBe('allow');
+    expect(decideAccess({ kind: 'signed-in', roles: ['admin'] }, as('reviewer'))).toBe('forbidden');
+    expect(decideAccess({ kind: 'signed-in', roles: ['admin', 'reviewer'] }, as('reviewer'))).toBe('allow');
+    expect(decideAccess({ kind: 'signed-in', roles: ['reviewer'] }, as('user'))).toBe('forbidden');
+  });
+
+  it('admits nobody through an empty role list', () => {
+    expect(decideAccess({ kind: 'signed-in', roles: [] }, as('admin'))).toBe('forbidden');
+  });
+});
+
+class ProbeController {
+  @Public() open(): void {}
+  anyone(): void {}
+  @Authenticated({ roles: ['admin'] }) adminOnly(): void {}
+}
+
+@Public()
+class PublicController {
+  open(): void {}
+  @Authenticated() closed(): void {}
+}
+
+describe('AuthGuard', () => {
+  const user = (role: Role): AuthUser => ({ id: 'u1', email: 'a@example.org', role, sessionId: 's1', accessTokenExpiresAt: new Date() });
+
+  function run(controller: new () => object, handler: string, signedIn: AuthUser | null, headers: Record<string, string> = {}) {
+    const authenticate = jest.fn(() => Promise.resolve(signedIn));
+    const guard = new AuthGuard(new Reflector(), { authenticate } as unknown as SessionAuthenticator);
+    const request = { headers, cookies: {} } as unknown as FastifyRequest;
+    const context = {
+      getHandler: () => (controller.prototype as Record<string, unknown>)[handler],
+      getClass: () => controller,
+      switchToHttp: () => ({ getRequest: () => request }),
+    } as unknown as ExecutionContext;
+    return { result: guard.canActivate(context), request, authenticate };
+  }
+
+  async function statusOf(promise: Promise<boolean>): Promise<number> {
+    try {
+      await promise;
+      return 200;
+    } catch (error) {
+      return (error as AppException).getStatus();
+    }
+  }
+
+  it('lets visitors through public routes without touching the database', async () => {
+    const { result, authenticate } = run(ProbeController, 'open', null);
+    await expect(result).resolves.toBe(true);
+    expect(authenticate).not.toHaveBeenCalled();
+  });
+
+  it('still recognises a signed-in caller on a public route', async () => {
+    const { result, request } = run(ProbeController, 'open', user('user'), { authorization: 'Bearer x' });
+    await expect(result).resolves.toBe(true);
+    expect(request.user?.id).toBe('u1');
+  });
+
+  it('answers 401 UNAUTHENTICATED on an undecorated route without a session', async () => {
+    const { result } = run(ProbeController, 'anyone', null);
+    await expect(result).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(await statusOf(run(ProbeController, 'anyone', null).result)).toBe(401);
+  });
+
+  it('puts the user on the request of an undecorated route', async () => {
+    const { result, request } = run(ProbeController, 'anyone', user('user'));
+    await expect(result).resolves.toBe(true);
+    expect(request.user?.role).toBe('user');
+  });
+
+  it('answers 403 FORBIDDEN when the role is not allowed, 401 for visitors', async () => {
+    expect(await statusOf(run(ProbeController, 'adminOnly', user('reviewer')).result)).toBe(403);
+    await expect(run(ProbeController, 'adminOnly', user('reviewer')).result).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await statusOf(run(ProbeController, 'adminOnly', null).result)).toBe(401);
+    expect(await statusOf(run(ProbeController, 'adminOnly', user('admin')).result)).toBe(200);
+  });
+
+  it('honours a handler-level @Authenticated inside a public controller', async () => {
+    expect(await statusOf(run(PublicController, 'open', null).result)).toBe(200);
+    expect(await statusOf(run(PublicController, 'closed', null).result)).toBe(401);
+  });
+});

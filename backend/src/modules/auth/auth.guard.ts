@@ -1,0 +1,45 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { AUTHENTICATED_KEY, type AuthenticatedOptions, IS_PUBLIC_KEY } from '../../common/auth/auth.decorators.js';
+import { AppException } from '../../common/http/app.exception.js';
+import { ErrorCode } from '../../common/http/error-code.js';
+import { type AccessMetadata, decideAccess, resolveAccessRule } from './access-rule.js';
+import { readAccessToken, SessionAuthenticator } from './session-authenticator.service.js';
+
+/**
+ * The one global guard: every route needs a signed-in user unless it is `@Public()`, and
+ * `@Authenticated({ roles })` narrows it to roles. The session and the role are read from the
+ * database on every request, so revocations and role changes apply at once.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly authenticator: SessionAuthenticator,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const rule = resolveAccessRule(this.metadataOf(context.getHandler()), this.metadataOf(context.getClass()));
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    // On public routes a visitor costs nothing; a signed-in caller is still recognised.
+    const user = rule.kind === 'public' && !readAccessToken(request) ? null : await this.authenticator.authenticate(request);
+    if (user) request.user = user;
+    const decision = decideAccess(rule, user);
+    switch (decision) {
+      case 'allow':
+        return true;
+      case 'unauthenticated':
+        throw new AppException(401, ErrorCode.Unauthenticated, 'Authentication required');
+      case 'forbidden':
+        throw new AppException(403, ErrorCode.Forbidden, 'You do not have permission to do this');
+    }
+  }
+
+  private metadataOf(target: object): AccessMetadata {
+    return {
+      isPublic: this.reflector.get<boolean | undefined>(IS_PUBLIC_KEY, target as never),
+      authenticated: this.reflector.get<AuthenticatedOptions | undefined>(AUTHENTICATED_KEY, target as never),
+    };
+  }
+}

@@ -1,0 +1,50 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { AccessTokens } from './access-tokens.service.js';
+import { AuthCookies } from './auth-cookies.js';
+import { AuthController } from './auth.controller.js';
+import { AuthGuard } from './auth.guard.js';
+import { AuthService } from './auth.service.js';
+import { DemoAccountsSeeder } from './demo-accounts.seeder.js';
+import { AuthToken } from './entities/auth-token.entity.js';
+import { RotatedRefreshToken } from './entities/rotated-refresh-token.entity.js';
+import { Session } from './entities/session.entity.js';
+import { LinkTokensService } from './link-tokens.service.js';
+import { PasswordHasher } from './password-hasher.js';
+import { SessionAuthenticator } from './session-authenticator.service.js';
+import { SessionsService } from './sessions.service.js';
+
+@Module({
+  imports: [
+    MikroOrmModule.forFeature([Session, RotatedRefreshToken, AuthToken]),
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        secret: config.auth.jwtSecret,
+        signOptions: { algorithm: 'HS256' },
+        verifyOptions: { algorithms: ['HS256'] },
+      }),
+    }),
+    UsersModule,
+    NotificationsModule,
+  ],
+  controllers: [AuthController],
+  providers: [
+    AccessTokens,
+    AuthCookies,
+    AuthService,
+    DemoAccountsSeeder,
+    LinkTokensService,
+    PasswordHasher,
+    SessionAuthenticator,
+    SessionsService,
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
+  exports: [SessionAuthenticator, PasswordHasher, DemoAccountsSeeder],
+})
+export class AuthModule {}

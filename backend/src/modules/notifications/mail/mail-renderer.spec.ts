@@ -1,0 +1,60 @@
+import { loadConfig } from '../../../config/app-config.js';
+import { MailRenderError, MailRenderer } from './mail-renderer.js';
+import { MailTemplate } from './mail-template.js';
+
+describe('MailRenderer', () => {
+  const renderer = new MailRenderer(
+    loadConfig({ JOURNAL_NAME: 'Young Scientists Journal', EMAIL_CONFIRMATION_TTL_HOURS: '24', PASSWORD_RESET_TTL_MINUTES: '60' }),
+  );
+
+  it('renders the confirmation e-mail as HTML and text inside the layout', () => {
+    const mail = renderer.render(MailTemplate.ConfirmEmail, {
+      firstName: 'Ada',
+      confirmUrl: 'https://journal.example/api/auth/confirm?token=abc&x=1',
+    });
+    expect(mail.subject).toBe('Confirm your email for Young Scientists Journal');
+    expect(mail.html).toContain('<!DOCTYPE html>');
+    expect(mail.html).toContain('Young Scientists Journal');
+    expect(mail.html).toContain('Hi Ada,');
+    expect(mail.html).toContain('href="https://journal.example/api/auth/confirm?token=abc&amp;x=1"');
+    expect(mail.html).toContain('valid for 24 hours');
+    expect(mail.text).toContain('Hi Ada,');
+    expect(mail.text).toContain('https://journal.example/api/auth/confirm?token=abc&x=1');
+    expect(mail.text).toContain('Young Scientists Journal');
+    expect(mail.text).not.toMatch(/<[a-z]/i);
+  });
+
+  it('renders the reset e-mail with and without a first name', () => {
+    const named = renderer.render(MailTemplate.ResetPassword, { firstName: 'Grace', resetUrl: 'https://journal.example/api/auth/recover?token=t' });
+    expect(named.subject).toBe('Reset your Young Scientists Journal password');
+    expect(named.text).toContain('Hi Grace,');
+    expect(named.text).toContain('valid for 1 hour.');
+    const anonymous = renderer.render(MailTemplate.ResetPassword, { firstName: null, resetUrl: 'https://journal.example/api/auth/recover?token=t' });
+    expect(anonymous.text).toContain('Hi,');
+    expect(anonymous.html).toContain('Hi,');
+  });
+
+  it('escapes user data in the HTML part but not in the text part', () => {
+    const firstName = '<script>alert("x")</script> & Co';
+    const mail = renderer.render(MailTemplate.ConfirmEmail, { firstName, confirmUrl: 'https://journal.example/c?t=1' });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co');
+    expect(mail.text).toContain(`Hi ${firstName},`);
+  });
+
+  it('refuses links that are not web links', () => {
+    expect(() => renderer.render(MailTemplate.ConfirmEmail, { firstName: 'Ada', confirmUrl: 'javascript:alert(1)' })).toThrow(MailRenderError);
+    expect(() => renderer.render(MailTemplate.ConfirmEmail, { firstName: 'Ada', confirmUrl: 'not a url' })).toThrow(MailRenderError);
+  });
+
+  it('refuses data that lacks a field the template uses', () => {
+    const incomplete = { confirmUrl: 'https://journal.example/c' } as unknown as { firstName: string; confirmUrl: string };
+    expect(() => renderer.render(MailTemplate.ConfirmEmail, incomplete)).toThrow(MailRenderError);
+  });
+
+  it('describes other link lifetimes from the configuration', () => {
+    const other = new MailRenderer(loadConfig({ EMAIL_CONFIRMATION_TTL_HOURS: '48', PASSWORD_RESET_TTL_MINUTES: '30' }));
+    expect(other.render(MailTemplate.ConfirmEmail, { firstName: 'A', confirmUrl: 'https://x.example/' }).text).toContain('valid for 48 hours.');
+    expect(other.render(MailTemplate.ResetPassword, { firstName: 'A', resetUrl: 'https://x.example/' }).text).toContain('valid for 30 minutes.');
+  });
+});

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Inject, Injectable } from '@nestjs/common';
+import Handlebars from 'handlebars';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import { MAIL_TEMPLATES, MailTemplate, type MailTemplateData } from './mail-template.js';
+
+/** Resolved from this file, so the same code finds the templates in `src/` (Jest) and `dist/`. */
+export const MAIL_TEMPLATES_DIR = fileURLToPath(new URL('../templates/', import.meta.url));
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Thrown when a template cannot be rendered with the data it was given; retrying cannot help. */
+export class MailRenderError extends Error {
+  override name = 'MailRenderError';
+}
+
+type Renderer = (context: object) => string;
+
+interface CompiledTemplate {
+  html: Renderer;
+  text: Renderer;
+}
+
+const SUBJECTS: { [T in MailTemplate]: (journalName: string) => string } = {
+  [MailTemplate.ConfirmEmail]: (journalName) => `Confirm your email for ${journalName}`,
+  [MailTemplate.ResetPassword]: (journalName) => `Reset your ${journalName} password`,
+};
+
+function describeDuration(minutes: number): string {
+  if (minutes % 60 === 0) {
+    const hours = minutes / 60;
+    return hours === 1 ? '1 hour' : `${hours} hours`;
+  }
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** Only web links may appear in an e-mail's href; anything else (javascript:, data:) is refused. */
+function safeUrl(value: unknown): Handlebars.SafeString {
+  if (typeof value !== 'string') throw new MailRenderError('A link in the e-mail is missing');
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new MailRenderError(`Not a valid link: ${value}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new MailRenderError(`Not a web link: ${value}`);
+  // Attribute-safe escaping that leaves the URL readable (Handlebars' own escaping turns = into &#x3D;).
+  const escaped = url.href.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return new Handlebars.SafeString(escaped);
+}
+
+/**
+ * Renders every e-mail as an HTML and a plain-text part inside the shared layout. Templates are
+ * compiled once, when the renderer is built; a template file that is missing stops the worker
+ * at boot rather than at the first e-mail.
+ */
+@Injectable()
+export class MailRenderer {
+  private readonly handlebars = Handlebars.create();
+  private readonly templates = new Map<MailTemplate, CompiledTemplate>();
+  private readonly layout: CompiledTemplate;
+  private readonly journalName: string;
+  private readonly validFor: { [T in MailTemplate]: string };
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.journalName = config.journal.name;
+    this.validFor = {
+      [MailTemplate.ConfirmEmail]: describeDuration(config.auth.emailConfirmationTtlHours * 60),
+      [MailTemplate.ResetPassword]: describeDuration(config.auth.passwordResetTtlMinutes),
+    };
+    this.handlebars.registerHelper('url', safeUrl);
+    const compile = (file: string, kind: 'html' | 'text'): Renderer =>
+      this.handlebars.compile(readFileSync(`${MAIL_TEMPLATES_DIR}${file}`, 'utf8'), { strict: true, noEscape: kind === 'text' });
+    const load = (name: string): CompiledTemplate => ({
+      html: compile(`${name}.html.hbs`, 'html'),
+      text: compile(`${name}.text.hbs`, 'text'),
+    });
+    this.layout = load('layout');
+    for (const template of MAIL_TEMPLATES) this.templates.set(template, load(template));
+  }
+
+  render<T extends MailTemplate>(template: T, data: MailTemplateData[T]): RenderedMail {
+    const compiled = this.templates.get(template);
+    if (!compiled) throw new MailRenderError(`Unknown e-mail template: ${String(template)}`);
+    const subject = SUBJECTS[template](this.journalName);
+    const context = { ...data, journalName: this.journalName, validFor: this.validFor[template], subject };
+    try {
+      return {
+        subject,
+        html: this.layout.html({ ...context, body: compiled.html(context).trim() }),
+        text: this.layout.text({ ...context, body: compiled.text(context).trim() }).trim() + '\n',
+      };
+    } catch (error) {
+      if (error instanceof MailRenderError) throw error;
+      throw new MailRenderError(`Cannot render ${template}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

@@ -1,0 +1,17 @@
+/** Every e-mail the platform sends. The value names the template files and the BullMQ job. */
+export enum MailTemplate {
+  ConfirmEmail = 'confirm-email',
+  ResetPassword = 'reset-password',
+}
+
+/** What each template needs; `queueMail` only accepts the data of the template it is given. */
+export interface MailTemplateData {
+  [MailTemplate.ConfirmEmail]: { firstName: string; confirmUrl: string };
+  [MailTemplate.ResetPassword]: { firstName: string | null; resetUrl: string };
+}
+
+export const MAIL_TEMPLATES: readonly MailTemplate[] = Object.values(MailTemplate);
+
+export function isMailTemplate(value: string): value is MailTemplate {
+  return (MAIL_TEMPLATES as readonly string[]).includes(value);
+}

@@ -1,0 +1,25 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { ProfileRepository } from './profile.repository.js';
+
+/** Public-facing details of a user; `id` is the user's id. */
+const ProfileSchema = defineEntity({
+  name: 'Profile',
+  tableName: 'profiles',
+  repository: () => ProfileRepository,
+  properties: {
+    id: p.uuid().primary(),
+    email: p.string().length(254),
+    firstName: p.string().length(100).nullable(),
+    lastName: p.string().length(100).nullable(),
+    schoolName: p.string().length(200).nullable(),
+    gradeLevel: p.smallint().nullable(),
+    orcidId: p.string().length(19).nullable().unique(),
+    orcidLinkedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export class Profile extends ProfileSchema.class {}
+ProfileSchema.setClass(Profile);
+export { ProfileSchema };

@@ -1,0 +1,4 @@
+import { EntityRepository } from '@mikro-orm/postgresql';
+import type { Profile } from './profile.entity.js';
+
+export class ProfileRepository extends EntityRepository<Profile> {}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { loggerModule } from './common/logging/logger.module.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { NotificationsWorkerModule } from './modules/notifications/notifications-worker.module.js';
+import { RedisModule } from './redis/redis.module.js';
+
+/** Root module of the worker process: the queue processors, no HTTP. */
+@Module({
+  imports: [ConfigModule, loggerModule, DatabaseModule, RedisModule, NotificationsWorkerModule],
+})
+export class WorkerModule {}

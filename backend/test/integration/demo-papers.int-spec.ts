@@ -1,0 +1,49 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { DEMO_PAPERS, DemoPapersSeeder } from '../../src/modules/papers/demo-papers.seeder.js';
+import { ResearchPaper } from '../../src/modules/papers/entities/research-paper.entity.js';
+import { createAccount, sql } from '../support/accounts.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+describe('demo papers and the research_papers table', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('seeds the demo papers as published, once, however often it runs', async () => {
+    const user = await createAccount(testApp);
+    const seeder = testApp.app.get(DemoPapersSeeder);
+    const ids = DEMO_PAPERS.map((paper) => paper.id);
+    const em = testApp.app.get(EntityManager).fork();
+    await em.nativeDelete(ResearchPaper, { id: { $in: ids } });
+
+    expect(await seeder.seed(user.id)).toBe(DEMO_PAPERS.length);
+    expect(await seeder.seed(user.id)).toBe(0);
+
+    const papers = await em.fork().find(ResearchPaper, { id: { $in: ids } });
+    expect(papers).toHaveLength(DEMO_PAPERS.length);
+    for (const paper of papers) {
+      expect(paper).toMatchObject({ status: 'published', userId: user.id });
+      expect(paper.publishedAt).toBeInstanceOf(Date);
+    }
+  });
+
+  it('refuses a published paper without a publication date, and a date on any other status', async () => {
+    const user = await createAccount(testApp);
+    const insert = (status: string, publishedAt: string | null) =>
+      sql(
+        testApp.app,
+        "insert into research_papers (id, user_id, title, abstract, category, status, published_at) values (gen_random_uuid(), ?, 't', 'a', 'Biology', ?, ?)",
+        [user.id, status, publishedAt],
+      );
+    await expect(insert('published', null)).rejects.toThrow(/research_papers_published_at_check/);
+    await expect(insert('accepted', '2025-01-01T00:00:00Z')).rejects.toThrow(/research_papers_published_at_check/);
+    await expect(insert('in_review', null)).rejects.toThrow(/research_papers_status_check/);
+    await expect(insert('submitted', null)).resolves.toBeDefined();
+  });
+});

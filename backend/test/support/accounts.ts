@@ -1,0 +1,86 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import request, { type Response } from 'supertest';
+import { DemoAccountsSeeder } from '../../src/modules/auth/demo-accounts.seeder.js';
+import type { GrantableRole } from '../../src/modules/users/entities/user-role.entity.js';
+import type { TestApp } from './test-app.js';
+
+let counter = 0;
+
+/** A fresh address per call, so tests never share an account. */
+export function uniqueEmail(label = 'user'): string {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+}
+
+export function signUpBody(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Marie',
+    lastName: 'Curie',
+    schoolName: 'Lincoln High School',
+    gradeLevel: 11,
+    email: uniqueEmail(),
+    password: 'radium-88',
+    ...overrides,
+  };
+}
+
+export function sql<T = Record<string, unknown>>(app: NestFastifyApplication, query: string, params: unknown[] = []): Promise<T[]> {
+  return app.get(EntityManager).getConnection().execute<T[]>(query, params);
+}
+
+/** The token of the latest e-mail of that template sent to the address, read from the outbox. */
+export async function tokenFromOutbox(app: NestFastifyApplication, email: string, template: 'confirm-email' | 'reset-password'): Promise<string> {
+  const rows = await sql<{ data: Record<string, string> }>(
+    app,
+    'select data from outbox_mails where recipient = ? and template = ? order by created_at desc limit 1',
+    [email.toLowerCase(), template],
+  );
+  const link = rows[0]?.data[template === 'confirm-email' ? 'confirmUrl' : 'resetUrl'];
+  if (!link) throw new Error(`No ${template} e-mail for ${email}`);
+  const token = new URL(link).searchParams.get('token');
+  if (!token) throw new Error(`No token in ${link}`);
+  return token;
+}
+
+/** A confirmed account with an optional role, created the way the seed command does. */
+export async function createAccount(testApp: TestApp, options: { role?: GrantableRole; password?: string; email?: string } = {}) {
+  const email = options.email ?? uniqueEmail(options.role ?? 'author');
+  const password = options.password ?? 'correct-horse-1';
+  await testApp.app.get(DemoAccountsSeeder).seed([
+    { email, password, role: options.role ?? null, firstName: 'Test', lastName: 'Person', schoolName: 'Test School', gradeLevel: 10 },
+  ]);
+  const [row] = await sql<{ id: string }>(testApp.app, 'select id from users where email = ?', [email]);
+  if (!row) throw new Error(`The seed did not create ${email}`);
+  return { email, password, id: row.id };
+}
+
+export interface SignedInClient {
+  accessToken: string;
+  refreshToken: string;
+  response: Response;
+}
+
+/** The value of a Set-Cookie of the response ('' when it clears the cookie). */
+export function cookieOf(response: Response, name: string): string | undefined {
+  const header = setCookies(response).find((cookie) => cookie.startsWith(`${name}=`));
+  return header === undefined ? undefined : decodeURIComponent(header.slice(name.length + 1).split(';')[0] ?? '');
+}
+
+export function setCookies(response: Response): string[] {
+  const header = response.headers['set-cookie'] as string[] | string | undefined;
+  return header === undefined ? [] : Array.isArray(header) ? header : [header];
+}
+
+export async function signIn(testApp: TestApp, email: string, password: string): Promise<SignedInClient> {
+  const response = await request(testApp.server).post('/api/auth/sign-in').send({ email, password }).expect(200);
+  return { accessToken: cookieOf(response, 'access_token')!, refreshToken: cookieOf(response, 'refresh_token')!, response };
+}
+
+export function refresh(testApp: TestApp, refreshToken: string) {
+  return request(testApp.server).post('/api/auth/refresh').set('Cookie', `refresh_token=${refreshToken}`);
+}
+
+export function getSession(testApp: TestApp, accessToken: string) {
+  return request(testApp.server).get('/api/auth/session').set('Cookie', `access_token=${accessToken}`);
+}
