@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { RequestMethod, type Type, ValidationPipe } from '@nestjs/common';
+import { type Type, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import type { ValidationError } from 'class-validator';
 import type { FastifyInstance, RawRequestDefaultExpression } from 'fastify';
 import { Logger } from 'nestjs-pino';
@@ -17,6 +17,7 @@ import { AppException } from './common/http/app.exception.js';
 import { createCsrfHook } from './common/http/csrf.hook.js';
 import { ErrorCode } from './common/http/error-code.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
+import { applyApiPrefix, createOpenApiDocument } from './openapi.js';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -93,22 +94,12 @@ async function configureApp(app: NestFastifyApplication, config: AppConfig): Pro
   });
 
   // Bull Board mounts itself under the global prefix unless its path is excluded (docs/api.md: /admin/queues).
-  app.setGlobalPrefix('api', { exclude: [{ path: 'admin/queues', method: RequestMethod.ALL }] });
+  applyApiPrefix(app);
   app.useGlobalPipes(validationPipe);
   app.useGlobalFilters(new AllExceptionsFilter());
   app.enableShutdownHooks();
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle(`${config.journal.name} API`)
-      .setDescription('Errors always have the shape { statusCode, code, message }; see docs/api.md.')
-      .setVersion('1')
-      .addCookieAuth('access_token')
-      .addBearerAuth()
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document);
+  SwaggerModule.setup('api/docs', app, createOpenApiDocument(app));
 
   await serveWebApp(app, fastify, config);
 }

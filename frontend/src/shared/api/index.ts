@@ -2,4 +2,15 @@ export { baseApi, tagTypes } from './base-api';
 export { refreshSession, type RefreshResult } from './base-query';
 export { toApiError, UNEXPECTED_ERROR_MESSAGE, type ApiError } from './api-error';
 export { sessionCleared, sessionRefreshed } from './session-events';
-export type { ApiErrorBody, MessageResponse, Role, SessionResponse, SessionUser } from './types';
+export type {
+  ApiErrorBody,
+  ForgotPasswordRequest,
+  GradeLevel,
+  MessageResponse,
+  ResetPasswordRequest,
+  Role,
+  SessionResponse,
+  SessionUser,
+  SignInRequest,
+  SignUpRequest,
+} from './types';

@@ -1,26 +1,20 @@
-// Shapes of the API contract (docs/api.md). Kept in one file so that replacing them with types
-// generated from the backend's OpenAPI document (schema.d.ts) touches only this module.
-export type Role = 'admin' | 'reviewer' | 'user';
+// Request and response shapes of the API, generated from the backend's OpenAPI document
+// (`npm run api:types` writes schema.d.ts), so the contract is written once, in the DTOs.
+import { type components } from './schema';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  role: Role;
-}
+type Schemas = components['schemas'];
 
-export interface SessionResponse {
-  user: SessionUser;
-  /** ISO timestamp */
-  accessTokenExpiresAt: string;
-}
+export type SessionUser = Schemas['SessionUserDto'];
+export type Role = SessionUser['role'];
+export type SessionResponse = Schemas['SessionResponseDto'];
+export type MessageResponse = Schemas['MessageResponseDto'];
+export type SignInRequest = Schemas['SignInDto'];
+export type SignUpRequest = Schemas['SignUpDto'];
+export type GradeLevel = SignUpRequest['gradeLevel'];
+export type ForgotPasswordRequest = Schemas['ForgotPasswordDto'];
+export type ResetPasswordRequest = Schemas['ResetPasswordDto'];
 
-export interface MessageResponse {
-  message: string;
-}
-
-/** The one error shape every API error has. */
+/** The one error shape every API error has (docs/api.md); produced by the exception filter. */
 export interface ApiErrorBody {
   statusCode: number;
   code: string;

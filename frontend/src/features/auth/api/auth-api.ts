@@ -1,30 +1,16 @@
 import {
+  type ForgotPasswordRequest,
+  type GradeLevel,
   type MessageResponse,
+  type ResetPasswordRequest,
   type SessionResponse,
+  type SignInRequest,
+  type SignUpRequest,
   baseApi,
   refreshSession,
 } from '@/shared/api';
 
-export interface SignInRequest {
-  email: string;
-  password: string;
-}
-
-export type GradeLevel = 9 | 10 | 11 | 12;
-
-export interface SignUpRequest {
-  firstName: string;
-  lastName: string;
-  schoolName: string;
-  gradeLevel: GradeLevel;
-  email: string;
-  password: string;
-}
-
-export interface ResetPasswordRequest {
-  token: string;
-  password: string;
-}
+export type { GradeLevel, ResetPasswordRequest, SignInRequest, SignUpRequest };
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -38,7 +24,7 @@ export const authApi = baseApi.injectEndpoints({
     signUp: build.mutation<MessageResponse, SignUpRequest>({
       query: (body) => ({ url: '/auth/sign-up', method: 'POST', body }),
     }),
-    forgotPassword: build.mutation<MessageResponse, { email: string }>({
+    forgotPassword: build.mutation<MessageResponse, ForgotPasswordRequest>({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
     }),
     resetPassword: build.mutation<null, ResetPasswordRequest>({
