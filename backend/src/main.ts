@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { createApp } from './app.factory.js';
 import { AppModule } from './app.module.js';
-import { APP_CONFIG, type AppConfig, InvalidConfigError, loadConfig } from './config/app-config.js';
+import { APP_CONFIG, type AppConfig, loadConfig } from './config/app-config.js';
+import { exitOnStartupFailure } from './common/process/exit-on-startup-failure.js';
 
 async function bootstrap(): Promise<void> {
   loadConfig(); // fail before anything starts, listing every bad variable
@@ -10,11 +11,4 @@ async function bootstrap(): Promise<void> {
   await app.listen({ port: config.http.port, host: config.http.host });
 }
 
-bootstrap().catch((error: unknown) => {
-  if (error instanceof InvalidConfigError) {
-    console.error(error.message);
-  } else {
-    console.error('The API failed to start:', error);
-  }
-  process.exit(1);
-});
+bootstrap().catch(exitOnStartupFailure('API'));

@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { InvalidConfigError, loadConfig } from './config/app-config.js';
+import { loadConfig } from './config/app-config.js';
 import { WorkerModule } from './worker.module.js';
+import { exitOnStartupFailure } from './common/process/exit-on-startup-failure.js';
 
 /**
  * `node dist/worker.js`: runs the BullMQ processors. On SIGTERM/SIGINT it stops taking jobs,
@@ -18,11 +19,4 @@ async function bootstrap(): Promise<void> {
   logger.log('The worker is running', 'Worker');
 }
 
-bootstrap().catch((error: unknown) => {
-  if (error instanceof InvalidConfigError) {
-    console.error(error.message);
-  } else {
-    console.error('The worker failed to start:', error);
-  }
-  process.exit(1);
-});
+bootstrap().catch(exitOnStartupFailure('worker'));
