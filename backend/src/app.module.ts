@@ -11,11 +11,12 @@ import { PapersModule } from './modules/papers/papers.module.js';
 import { QueueBoardModule } from './modules/notifications/queue-board/queue-board.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { RedisModule } from './redis/redis.module.js';
+import { StorageModule } from './modules/storage/storage.module.js';
 
 export { loggerModule };
 
 @Module({
-  imports: [ConfigModule, loggerModule, DatabaseModule, RedisModule, HealthModule, NotificationsModule, QueueBoardModule, UsersModule, AuthModule, PapersModule],
+  imports: [ConfigModule, loggerModule, DatabaseModule, RedisModule, StorageModule, HealthModule, NotificationsModule, QueueBoardModule, UsersModule, AuthModule, PapersModule],
   providers: [{ provide: APP_GUARD, useClass: RateLimitGuard }],
 })
 export class AppModule {}

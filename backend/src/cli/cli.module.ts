@@ -4,11 +4,12 @@ import { DatabaseModule } from '../database/database.module.js';
 import { DemoAccountsSeeder } from '../modules/auth/demo-accounts.seeder.js';
 import { PasswordHasher } from '../modules/auth/password-hasher.js';
 import { PapersModule } from '../modules/papers/papers.module.js';
+import { StorageModule } from '../modules/storage/storage.module.js';
 import { UsersModule } from '../modules/users/users.module.js';
 
 /** What the command-line tools need: configuration, the database, the account and paper services; no HTTP, no queues. */
 @Module({
-  imports: [ConfigModule, DatabaseModule, UsersModule, PapersModule],
+  imports: [ConfigModule, DatabaseModule, StorageModule, UsersModule, PapersModule],
   providers: [PasswordHasher, DemoAccountsSeeder],
 })
 export class CliModule {}

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { DEVELOPMENT_JWT_SECRET, envSchema } from './env.schema.js';
@@ -27,12 +28,17 @@ export interface AppConfig {
   mail: { smtpUrl: string; from: string };
   journal: { name: string };
   web: { distDir: string };
+  /** Local-disk storage of uploaded files (S3 comes later); an absolute path. */
+  storage: { dir: string };
+  /** The one arXiv paper (by source id) whose card opens its detail page; see papers/display-rules.ts. */
+  papers: { arxivDetailPageId: string | null };
   log: { level: string };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
-const defaultWebDistDir = fileURLToPath(new URL('../../../frontend/dist', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const defaultWebDistDir = resolve(repoRoot, 'frontend/dist');
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(source);
@@ -69,6 +75,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     journal: { name: env.JOURNAL_NAME },
     web: { distDir: env.WEB_DIST_DIR ?? defaultWebDistDir },
+    storage: { dir: resolve(repoRoot, env.STORAGE_DIR) },
+    papers: { arxivDetailPageId: env.ARXIV_DETAIL_PAGE_ID.trim() || null },
     log: { level: env.LOG_LEVEL },
   };
 }

@@ -41,6 +41,8 @@ export const envSchema = z
     MAIL_FROM: z.string().min(3).default('Young Scientists Journal <editor@youngscientistsjournal.org>'),
     JOURNAL_NAME: z.string().min(1).default('Young Scientists Journal'),
     WEB_DIST_DIR: z.string().optional(),
+    STORAGE_DIR: z.string().min(1).default('.data/storage'),
+    ARXIV_DETAIL_PAGE_ID: z.string().default(''),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanString.default(false),
     RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(10),

@@ -1,6 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import request from 'supertest';
 import { DEMO_PAPERS, DemoPapersSeeder } from '../../src/modules/papers/demo-papers.seeder.js';
 import { ResearchPaper } from '../../src/modules/papers/entities/research-paper.entity.js';
+import { StorageService } from '../../src/modules/storage/storage.service.js';
 import { createAccount, sql } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -30,6 +32,22 @@ describe('demo papers and the research_papers table', () => {
     for (const paper of papers) {
       expect(paper).toMatchObject({ status: 'published', userId: user.id });
       expect(paper.publishedAt).toBeInstanceOf(Date);
+      expect(paper.pdfStorageKey).toBe(`${user.id}/${Date.parse(DEMO_PAPERS.find((demo) => demo.id === paper.id)!.publishedAt)}.pdf`);
+    }
+  });
+
+  it('gives every demo paper a one-page PDF, and writes a missing one again', async () => {
+    const user = await createAccount(testApp);
+    await testApp.app.get(DemoPapersSeeder).seed(user.id);
+    const [first] = await sql<{ id: string; pdf_storage_key: string }>(testApp.app, 'select id, pdf_storage_key from research_papers where id = ?', [DEMO_PAPERS[0].id]);
+    const storage = testApp.app.get(StorageService);
+    await storage.delete(first.pdf_storage_key);
+    await testApp.app.get(DemoPapersSeeder).seed(user.id);
+    expect(await storage.exists(first.pdf_storage_key)).toBe(true);
+    for (const demo of DEMO_PAPERS) {
+      const response = await request(testApp.server).get(`/api/papers/${demo.id}/pdf`).expect(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(Number(response.headers['content-length'])).toBeGreaterThan(800);
     }
   });
 

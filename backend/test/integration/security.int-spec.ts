@@ -27,6 +27,12 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/forgot-password',
   'GET /api/auth/recover',
   'POST /api/auth/reset-password',
+  'GET /api/papers',
+  'GET /api/papers/:id',
+  'GET /api/papers/:id/pdf',
+  'GET /papers/:id',
+  'GET /sitemap.xml',
+  'GET /feed.xml',
 ]);
 
 /** Routes only this suite adds, to see the role checks through the real stack. */

@@ -1,7 +1,10 @@
 // Plain ESM on purpose: Jest loads global setup outside its TypeScript transform.
-// Chooses the run's own database and Redis prefix and creates the empty database; the
+// Chooses the run's own database, Redis prefix and storage directory and creates the empty database; the
 // workers inherit both through the environment and apply the migrations (startTestApp).
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 
 export default async function globalSetup() {
@@ -16,4 +19,6 @@ export default async function globalSetup() {
   process.env.DATABASE_URL = url.toString();
   process.env.REDIS_PREFIX = `test-${suffix}`;
   process.env.NODE_ENV = 'test';
+  // Stored files (paper PDFs) go to a directory of the run, removed by the teardown.
+  process.env.STORAGE_DIR = mkdtempSync(join(tmpdir(), `journal-test-storage-${suffix}-`));
 }

@@ -1,7 +1,11 @@
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
 export default async function globalTeardown() {
+  const storageDir = process.env.STORAGE_DIR;
+  if (storageDir && storageDir.startsWith(tmpdir()) && storageDir.includes('journal-test-storage-')) rmSync(storageDir, { recursive: true, force: true });
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl && databaseUrl.includes('/journal_test_')) {
     const url = new URL(databaseUrl);

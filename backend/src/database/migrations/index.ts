@@ -3,6 +3,7 @@ import { Migration20261121000100_accounts } from './Migration20261121000100_acco
 import { Migration20261121000200_sessions } from './Migration20261121000200_sessions.js';
 import { Migration20261121000300_outbox } from './Migration20261121000300_outbox.js';
 import { Migration20261121000400_papers } from './Migration20261121000400_papers.js';
+import { Migration20261121000500_paper_search_and_files } from './Migration20261121000500_paper_search_and_files.js';
 
 /**
  * The reviewed migrations, in order. Migrations are written by hand (or generated and then
@@ -13,4 +14,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121000200_sessions', class: Migration20261121000200_sessions },
   { name: 'Migration20261121000300_outbox', class: Migration20261121000300_outbox },
   { name: 'Migration20261121000400_papers', class: Migration20261121000400_papers },
+  { name: 'Migration20261121000500_paper_search_and_files', class: Migration20261121000500_paper_search_and_files },
 ];

@@ -1,7 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { paperPdfKey } from '../storage/storage-key.js';
+import { StorageService } from '../storage/storage.service.js';
 import { PaperStatus } from './entities/paper-status.js';
 import { type PaperAuthor, ResearchPaper } from './entities/research-paper.entity.js';
+import { renderPaperPdf } from './paper-pdf.js';
+import { pdfFileNameOf } from './papers.service.js';
 
 interface DemoPaper {
   id: string;
@@ -55,23 +60,48 @@ export const DEMO_PAPERS: readonly DemoPaper[] = [
 
 @Injectable()
 export class DemoPapersSeeder {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly storage: StorageService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
-  /** Inserts the demo papers that are missing, owned by the given user; returns how many it added. */
+  /**
+   * Inserts the demo papers that are missing, owned by the given user, and gives every demo paper
+   * a one-page PDF (title, authors, abstract) when its file is missing; returns how many papers
+   * it added. Idempotent.
+   */
   async seed(ownerId: string, papers: readonly DemoPaper[] = DEMO_PAPERS): Promise<number> {
     const em = this.em.fork();
     const existing = await em.find(ResearchPaper, { id: { $in: papers.map((paper) => paper.id) } });
-    const known = new Set(existing.map((paper) => paper.id));
-    const missing = papers.filter((paper) => !known.has(paper.id));
-    for (const paper of missing) {
-      em.create(ResearchPaper, {
-        ...paper,
-        userId: ownerId,
-        status: PaperStatus.Published,
-        publishedAt: new Date(paper.publishedAt),
-      });
+    const byId = new Map(existing.map((paper) => [paper.id, paper]));
+    let added = 0;
+    for (const demo of papers) {
+      let paper = byId.get(demo.id);
+      if (!paper) {
+        paper = em.create(ResearchPaper, {
+          ...demo,
+          userId: ownerId,
+          status: PaperStatus.Published,
+          publishedAt: new Date(demo.publishedAt),
+        });
+        added += 1;
+      }
+      const key = paper.pdfStorageKey ?? paperPdfKey(paper.userId, Date.parse(demo.publishedAt));
+      if (!(await this.storage.exists(key))) {
+        const pdf = await renderPaperPdf({
+          title: demo.title,
+          authors: demo.authors,
+          abstract: demo.abstract,
+          journalName: this.config.journal.name,
+          publishedAt: new Date(demo.publishedAt),
+        });
+        await this.storage.put(key, Buffer.from(pdf), { contentType: 'application/pdf' });
+      }
+      paper.pdfStorageKey = key;
+      paper.pdfFileName ??= pdfFileNameOf(demo.title);
     }
     await em.flush();
-    return missing.length;
+    return added;
   }
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { journal } from '@/shared/config/journal';
+import { journal } from '@/shared/content/journal';
 import { paths } from '@/shared/config/paths';
 
 // Footer link names deliberately differ from the navigation bar's, so a link found by its
@@ -19,7 +19,7 @@ export function Footer() {
         <div>
           <p className="text-lg font-semibold text-white">{journal.name}</p>
           <p className="mt-2 text-sm">{journal.tagline}</p>
-          <p className="mt-2 text-sm">{journal.issn ? `ISSN ${journal.issn}` : 'ISSN: to be assigned'}</p>
+          <p className="mt-2 text-sm">ISSN {journal.issn}</p>
         </div>
         <nav aria-label="Quick links">
           <p className="text-sm font-semibold uppercase tracking-wide text-white">Quick links</p>
@@ -40,11 +40,11 @@ export function Footer() {
               {journal.contactEmail}
             </a>
           </p>
-          {journal.postalAddress && <p className="mt-2 text-sm">{journal.postalAddress}</p>}
+          <address className="mt-2 text-sm not-italic">{journal.postalAddress}</address>
           <p className="mt-2 text-sm">{journal.responseTime}</p>
         </div>
       </div>
-      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-500">
+      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
         © {new Date().getFullYear()} {journal.name}. Open access.
       </p>
     </footer>

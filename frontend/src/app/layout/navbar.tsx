@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { UserMenu, useSession } from '@/features/auth';
 import { type Role } from '@/shared/api';
-import { journal } from '@/shared/config/journal';
+import { journal } from '@/shared/content/journal';
 import { paths } from '@/shared/config/paths';
 import { cn } from '@/shared/lib/cn';
 

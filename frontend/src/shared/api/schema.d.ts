@@ -196,6 +196,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/papers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PapersController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/papers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PapersController_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/papers/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PapersController_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -255,6 +303,59 @@ export interface components {
             token: string;
             /** @description At least 6 characters (else AUTH_WEAK_PASSWORD) */
             password: string;
+        };
+        PaperAuthorPublicDto: {
+            name: string;
+            school: string | null;
+        };
+        PaperCardDto: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            authors: components["schemas"]["PaperAuthorPublicDto"][];
+            abstract: string;
+            /** @description After the display rules (docs/api.md) */
+            category: string;
+            /**
+             * Format: date-time
+             * @description After the display rules; null only for an unpublished paper
+             */
+            publishedAt: string | null;
+            /** @description The first author's school */
+            school: string | null;
+            /** @description /api/papers/{id}/pdf when the paper has a file */
+            pdfUrl: string | null;
+            /** @description The card opens the PDF in a new tab instead of /papers/{id} */
+            opensPdfDirectly: boolean;
+        };
+        PaperPageDto: {
+            items: components["schemas"]["PaperCardDto"][];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            nextCursor: string | null;
+        };
+        /** @enum {string} */
+        PaperStatus: "submitted" | "under_review" | "accepted" | "published" | "rejected";
+        PaperDetailDto: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            authors: components["schemas"]["PaperAuthorPublicDto"][];
+            abstract: string;
+            /** @description After the display rules (docs/api.md) */
+            category: string;
+            /**
+             * Format: date-time
+             * @description After the display rules; null only for an unpublished paper
+             */
+            publishedAt: string | null;
+            /** @description The first author's school */
+            school: string | null;
+            /** @description /api/papers/{id}/pdf when the paper has a file */
+            pdfUrl: string | null;
+            /** @description The card opens the PDF in a new tab instead of /papers/{id} */
+            opensPdfDirectly: boolean;
+            status: components["schemas"]["PaperStatus"];
+            keywords: string | null;
         };
     };
     responses: never;
@@ -558,6 +659,98 @@ export interface operations {
             };
             /** @description AUTH_RESET_EXPIRED, AUTH_RESET_INVALID, AUTH_WEAK_PASSWORD or VALIDATION_FAILED */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PapersController_list: {
+        parameters: {
+            query?: {
+                /** @description Words to find in the title, an author’s name or the abstract (partial words too) */
+                q?: string;
+                /** @description 'All Categories' or absent: every category */
+                category?: "All Categories" | "Environmental Science" | "Chemistry" | "Physics" | "Biology" | "Computer Science" | "Mathematics";
+                /** @description The nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Published papers, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperPageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED (cursor, limit, category or q) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PapersController_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperDetailDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such paper, or not published and the caller is neither its owner nor an admin */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PapersController_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF, inline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description NOT_FOUND: as for the paper, or the paper has no file */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -20,3 +20,10 @@ export interface ApiErrorBody {
   code: string;
   message: string;
 }
+
+// Public papers (docs/api.md, "Papers (public reading)").
+export type PaperStatus = Schemas['PaperStatus'];
+export type PaperAuthorPublic = Schemas['PaperAuthorPublicDto'];
+export type PaperCard = Schemas['PaperCardDto'];
+export type PaperPage = Schemas['PaperPageDto'];
+export type PaperDetail = Schemas['PaperDetailDto'];

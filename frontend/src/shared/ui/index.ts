@@ -2,6 +2,7 @@ export { Button, buttonClasses, type ButtonProps } from './button';
 export { Card, CardContent, CardDescription, CardHeader, CardTitle } from './card';
 export { SelectField, TextField, type SelectFieldProps, type TextFieldProps } from './form-field';
 export { AccessDenied, NotBuiltYet, PageContainer } from './page';
+export { JournalIssueCard } from './journal-issue-card';
 export { PageSpinner, Spinner } from './spinner';
 export { Tooltip, TooltipProvider } from './tooltip';
 export * from './toast';

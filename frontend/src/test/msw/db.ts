@@ -1,4 +1,4 @@
-import { type Role, type SessionUser } from '@/shared/api';
+import { type PaperDetail, type Role, type SessionUser } from '@/shared/api';
 
 // In-memory stand-in for the backend's state, driven by the handlers in handlers.ts.
 export interface DbUser {
@@ -19,6 +19,10 @@ export interface Db {
   calls: { refresh: number; session: number; signOut: number; signOutEverywhere: number };
   /** Bodies the server received, by path, for assertions. */
   bodies: Record<string, unknown[]>;
+  /** Every paper in the "database", any status; the list endpoint serves the published ones. */
+  papers: PaperDetail[];
+  /** Query strings of every GET /api/papers, for assertions. */
+  paperListRequests: URLSearchParams[];
 }
 
 function freshDb(): Db {
@@ -30,6 +34,8 @@ function freshDb(): Db {
     resetTokens: new Map(),
     calls: { refresh: 0, session: 0, signOut: 0, signOutEverywhere: 0 },
     bodies: {},
+    papers: [],
+    paperListRequests: [],
   };
 }
 
@@ -75,4 +81,28 @@ export function sessionUser(): SessionUser | null {
     if (entry.user.id === db.sessionUserId) return entry.user;
   }
   return null;
+}
+
+let nextPaper = 1;
+
+/** Adds a paper (published unless said otherwise); newer papers get later dates by default. */
+export function addPaper(overrides: Partial<PaperDetail> = {}): PaperDetail {
+  const n = nextPaper++;
+  const id = overrides.id ?? `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const paper: PaperDetail = {
+    id,
+    title: `Paper ${n}`,
+    authors: [{ name: `Author ${n}`, school: 'Central High School' }],
+    abstract: `Abstract of paper ${n}.`,
+    category: 'Biology',
+    publishedAt: new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString(),
+    school: 'Central High School',
+    pdfUrl: `/api/papers/${id}/pdf`,
+    opensPdfDirectly: false,
+    status: 'published',
+    keywords: null,
+    ...overrides,
+  };
+  db.papers.push(paper);
+  return paper;
 }

@@ -1,8 +1,9 @@
 import { HttpResponse, http } from 'msw';
-import { type ApiErrorBody, type SessionResponse, type SessionUser } from '@/shared/api';
+import { type ApiErrorBody, type PaperCard, type PaperPage, type SessionResponse, type SessionUser } from '@/shared/api';
+import { paperCategories } from '@/shared/content/journal';
 import { db, sessionUser } from './db';
 
-// Handlers implementing docs/api.md's auth endpoints against the in-memory db.
+// Handlers implementing docs/api.md's auth and public papers endpoints against the in-memory db.
 
 function apiError(statusCode: number, code: string, message: string) {
   return HttpResponse.json<ApiErrorBody>({ statusCode, code, message }, { status: statusCode });
@@ -27,7 +28,56 @@ export function authenticated(): SessionUser | null {
 
 export const unauthenticated = () => apiError(401, 'UNAUTHENTICATED', 'Authentication required');
 
+function toCard(paper: PaperCard): PaperCard {
+  const { id, title, authors, abstract, category, publishedAt, school, pdfUrl, opensPdfDirectly } = paper;
+  return { id, title, authors, abstract, category, publishedAt, school, pdfUrl, opensPdfDirectly };
+}
+
+// The cursor is opaque to the web app; here it is simply the id of the last paper of a page.
+function listPapers(url: URL): HttpResponse<PaperPage | ApiErrorBody> {
+  db.paperListRequests.push(url.searchParams);
+  const q = (url.searchParams.get('q') ?? '').toLowerCase();
+  const category = url.searchParams.get('category');
+  const cursor = url.searchParams.get('cursor');
+  const limit = Number(url.searchParams.get('limit') ?? 12);
+  if (category && category !== 'All Categories' && !(paperCategories as readonly string[]).includes(category)) {
+    return apiError(400, 'VALIDATION_FAILED', 'Unknown category');
+  }
+  const matching = db.papers
+    .filter((paper) => paper.status === 'published')
+    .filter((paper) => !category || category === 'All Categories' || paper.category === category)
+    .filter(
+      (paper) =>
+        !q ||
+        paper.title.toLowerCase().includes(q) ||
+        paper.abstract.toLowerCase().includes(q) ||
+        paper.authors.some((author) => author.name.toLowerCase().includes(q)),
+    )
+    .sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? '') || b.id.localeCompare(a.id));
+  let start = 0;
+  if (cursor) {
+    const index = matching.findIndex((paper) => paper.id === cursor);
+    if (index < 0) return apiError(400, 'VALIDATION_FAILED', 'Bad cursor');
+    start = index + 1;
+  }
+  const items = matching.slice(start, start + limit);
+  const hasMore = start + limit < matching.length;
+  return HttpResponse.json<PaperPage>({
+    items: items.map(toCard),
+    nextCursor: hasMore ? (items.at(-1)?.id ?? null) : null,
+  });
+}
+
 export const handlers = [
+  http.get('*/api/papers', ({ request }) => listPapers(new URL(request.url))),
+
+  http.get('*/api/papers/:id', ({ params }) => {
+    const paper = db.papers.find((candidate) => candidate.id === params.id);
+    // Visitors only ever see published papers (the tests here are all visitors).
+    if (!paper || paper.status !== 'published') return apiError(404, 'NOT_FOUND', 'Paper not found');
+    return HttpResponse.json(paper);
+  }),
+
   http.get('*/api/auth/session', () => {
     db.calls.session += 1;
     const user = authenticated();

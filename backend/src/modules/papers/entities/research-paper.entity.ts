@@ -11,7 +11,8 @@ export interface PaperAuthor {
 
 /**
  * A submitted research paper. The owner is referenced by id only: the papers module does not
- * reach into the users module's entities.
+ * reach into the users module's entities. The generated search columns (search_vector,
+ * search_text) are not mapped: only the list query reads them, in SQL.
  */
 const ResearchPaperSchema = defineEntity({
   name: 'ResearchPaper',
@@ -26,6 +27,12 @@ const ResearchPaperSchema = defineEntity({
     authors: p.json<PaperAuthor[]>(),
     status: p.enum(() => PaperStatus).default(PaperStatus.Submitted),
     publishedAt: p.datetime().nullable(),
+    /** Where an imported paper came from, e.g. `arxiv-2401.01234` (see display-rules.ts). */
+    sourceId: p.text().nullable().unique(),
+    /** The current PDF in the StorageService, `{userId}/{timestamp}.pdf`. */
+    pdfStorageKey: p.text().nullable(),
+    /** The PDF's file name as uploaded. */
+    pdfFileName: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

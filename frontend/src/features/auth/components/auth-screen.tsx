@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { journal } from '@/shared/config/journal';
+import { journal } from '@/shared/content/journal';
 import { paths } from '@/shared/config/paths';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, PageSpinner, useToast } from '@/shared/ui';
 import { AUTHENTICATION_ERROR_TOAST, GENERIC_ERROR_TOAST, authRedirectToast } from '../model/auth-messages';

@@ -1,0 +1,48 @@
+import { type PaperDetail, type PaperPage, baseApi } from '@/shared/api';
+import { env } from '@/shared/config/env';
+
+export interface ListPapersArgs {
+  /** Free text; matched by the server against title, author names and abstract. */
+  q: string;
+  /** One of the spec's categories, or '' for all. */
+  category: string;
+}
+
+/** Page size of /papers; the API allows 1-50 (default 12). */
+export const PAPERS_PAGE_SIZE = 12;
+
+export const papersApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    // "Load more" over the server's keyset cursor: each page asks for the one after the last.
+    listPapers: build.infiniteQuery<PaperPage, ListPapersArgs, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: '/papers',
+        params: {
+          q: queryArg.q || undefined,
+          category: queryArg.category || undefined,
+          cursor: pageParam ?? undefined,
+          limit: PAPERS_PAGE_SIZE,
+        },
+      }),
+      providesTags: (result) => [
+        { type: 'Paper', id: 'LIST' },
+        ...(result?.pages.flatMap((page) => page.items.map((paper) => ({ type: 'Paper' as const, id: paper.id }))) ?? []),
+      ],
+    }),
+    getPaper: build.query<PaperDetail, string>({
+      query: (id) => `/papers/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Paper', id }],
+    }),
+  }),
+});
+
+export const { useListPapersInfiniteQuery, useGetPaperQuery } = papersApi;
+
+/** Where the API serves a paper's PDF (after the same visibility check as the paper). */
+export function paperPdfHref(id: string): string {
+  return `${env.API_BASE_URL}/papers/${encodeURIComponent(id)}/pdf`;
+}
