@@ -1,0 +1,152 @@
+// Benchmark of the published-papers list and search (issue 3's speed goals), against a bare
+// Node `http` + `pg` server running the same SQL and returning the same JSON.
+//   node bench/papers-bench.mjs [--papers 100000] [--requests 300] [--duration 10] [--connections 10]
+// It builds a database `journal_bench_<papers>` once (migrations + `seed --papers N`), starts the
+// API (NODE_ENV=production, LOG_LEVEL=warn) and the bare server on free ports, checks that both
+// answer every case with identical JSON, then measures for each case:
+//   - latency: `--requests` sequential requests after a warm-up, p50 and p95 in ms;
+//   - throughput: autocannon with `--connections` for `--duration` s, requests per second,
+//     and the API's throughput as a ratio of the bare server's.
+// Run `npm run build` first. Results are printed as a Markdown table for docs/performance.md.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { portIsFree, prepareDatabase, root, runBackendCli, waitForHttp } from '../scripts/lib/stack.mjs';
+
+const { values } = parseArgs({
+  options: {
+    papers: { type: 'string', default: '100000' },
+    requests: { type: 'string', default: '300' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+  },
+});
+const paperCount = Number(values.papers);
+const requests = Number(values.requests);
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+
+async function freePort() {
+  for (let port = 40000 + Math.floor(Math.random() * 20000); ; port += 1) if (await portIsFree(port)) return port;
+}
+
+const server = new URL(process.env.BENCH_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const databaseUrl = new URL(server);
+databaseUrl.pathname = `/journal_bench_${paperCount}`;
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  JWT_SECRET: 'bench-only-secret-bench-only-secret-0123',
+  PUBLIC_URL: 'http://localhost',
+  DATABASE_URL: databaseUrl.toString(),
+  REDIS_PREFIX: 'bench',
+};
+
+async function publishedCount() {
+  const client = new pg.Client({ connectionString: databaseUrl.toString() });
+  await client.connect();
+  try {
+    const { rows } = await client.query("select count(*)::int as n from research_papers where status = 'published'");
+    return rows[0].n;
+  } catch {
+    return 0;
+  } finally {
+    await client.end();
+  }
+}
+
+await prepareDatabase(databaseUrl.toString());
+runBackendCli('migrate', [], env);
+if ((await publishedCount()) < paperCount) {
+  console.log(`Loading ${paperCount} papers into ${databaseUrl.pathname.slice(1)} ...`);
+  await prepareDatabase(databaseUrl.toString(), { fresh: true });
+  runBackendCli('migrate', [], env);
+  const started = Date.now();
+  runBackendCli('seed', ['--force', '--papers', String(paperCount)], env);
+  console.log(`Loaded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+const total = await publishedCount();
+
+// The deepest page: the cursor of the paper just before the last full page.
+const { encodePaperCursor } = await import('../backend/dist/modules/papers/paper-cursor.js');
+const client = new pg.Client({ connectionString: databaseUrl.toString() });
+await client.connect();
+const { rows: [deep] } = await client.query(
+  `select id, to_char(published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+     from research_papers where status = 'published' order by published_at desc, id desc offset $1 limit 1`,
+  [Math.max(0, total - 13)],
+);
+const matches = async (sql, params) => (await client.query(`select count(*)::int as n from research_papers where status = 'published' and ${sql}`, params)).rows[0].n;
+const cases = [
+  { name: 'first page', query: '', matching: total },
+  { name: 'selective term', query: 'q=stormwater', matching: await matches("search_text ilike '%stormwater%'", []) },
+  { name: 'common term', query: 'q=climate', matching: await matches("search_text ilike '%climate%'", []) },
+  { name: 'category filter', query: 'category=Physics', matching: await matches("category = 'Physics'", []) },
+  { name: 'deepest page', query: `cursor=${encodePaperCursor({ publishedAt: deep.at, id: deep.id })}`, matching: 12 },
+];
+await client.end();
+
+const apiPort = await freePort();
+const barePort = await freePort();
+const children = [
+  spawn(process.execPath, ['dist/main.js'], { cwd: join(root, 'backend'), env: { ...env, PORT: String(apiPort) }, stdio: 'inherit' }),
+  spawn(process.execPath, [join(root, 'bench/bare-papers-server.mjs')], { env: { ...env, PORT: String(barePort) }, stdio: 'inherit' }),
+];
+const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+process.on('exit', stop);
+
+if (!(await waitForHttp(`http://127.0.0.1:${apiPort}/api/health/live`)) || !(await waitForHttp(`http://127.0.0.1:${barePort}/api/papers?limit=1`))) {
+  console.error('A server did not start.');
+  process.exit(1);
+}
+
+const fetchJson = async (port, query) => (await fetch(`http://127.0.0.1:${port}/api/papers?${query}`)).text();
+for (const benchCase of cases) {
+  const [api, bare] = await Promise.all([fetchJson(apiPort, benchCase.query), fetchJson(barePort, benchCase.query)]);
+  if (api !== bare) {
+    console.error(`The two servers answer "${benchCase.name}" differently:\n${api.slice(0, 300)}\n${bare.slice(0, 300)}`);
+    process.exit(1);
+  }
+}
+
+async function latency(port, query) {
+  const url = `http://127.0.0.1:${port}/api/papers?${query}`;
+  for (let i = 0; i < 30; i += 1) await (await fetch(url)).arrayBuffer();
+  const times = [];
+  for (let i = 0; i < requests; i += 1) {
+    const started = performance.now();
+    await (await fetch(url)).arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)];
+  return { p50: at(50), p95: at(95) };
+}
+
+async function throughput(port, query) {
+  const result = await autocannon({ url: `http://127.0.0.1:${port}/api/papers?${query}`, connections, duration });
+  if (result.non2xx || result.errors) throw new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+const rows = [];
+for (const benchCase of cases) {
+  const apiLatency = await latency(apiPort, benchCase.query);
+  const bareLatency = await latency(barePort, benchCase.query);
+  const apiRps = await throughput(apiPort, benchCase.query);
+  const bareRps = await throughput(barePort, benchCase.query);
+  rows.push({ ...benchCase, apiLatency, bareLatency, apiRps, bareRps });
+  console.log(`${benchCase.name}: api p95 ${apiLatency.p95.toFixed(2)} ms, ${apiRps.toFixed(0)} req/s; bare p95 ${bareLatency.p95.toFixed(2)} ms, ${bareRps.toFixed(0)} req/s`);
+}
+
+console.log(`\n${total} published papers; latency from ${requests} sequential requests; throughput with ${connections} connections for ${duration} s.\n`);
+console.log('| case | matching papers | API p50 | API p95 | bare p50 | bare p95 | API req/s | bare req/s | ratio |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const row of rows) {
+  console.log(`| ${row.name} | ${row.matching} | ${row.apiLatency.p50.toFixed(2)} ms | ${row.apiLatency.p95.toFixed(2)} ms | ${row.bareLatency.p50.toFixed(2)} ms | ${row.bareLatency.p95.toFixed(2)} ms | ${row.apiRps.toFixed(0)} | ${row.bareRps.toFixed(0)} | ${(row.apiRps / row.bareRps).toFixed(2)} |`);
+}
+stop();
+process.exit(0);
