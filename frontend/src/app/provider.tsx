@@ -1,7 +1,7 @@
 import { type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { SessionKeeper } from '@/features/auth';
-import { Toaster, TooltipProvider } from '@/shared/ui';
+import { Toaster } from '@/shared/ui';
 import { type AppStore } from './store';
 
 interface AppProviderProps {
@@ -12,11 +12,9 @@ interface AppProviderProps {
 export function AppProvider({ store, children }: AppProviderProps) {
   return (
     <Provider store={store}>
-      <TooltipProvider>
-        <SessionKeeper />
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      <SessionKeeper />
+      {children}
+      <Toaster />
     </Provider>
   );
 }

@@ -4,5 +4,5 @@ export { SelectField, TextField, type SelectFieldProps, type TextFieldProps } fr
 export { AccessDenied, NotBuiltYet, PageContainer } from './page';
 export { JournalIssueCard } from './journal-issue-card';
 export { PageSpinner, Spinner } from './spinner';
-export { Tooltip, TooltipProvider } from './tooltip';
+export { Tooltip } from './tooltip';
 export * from './toast';
