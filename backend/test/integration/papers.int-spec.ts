@@ -72,6 +72,8 @@ describe('papers: public reading', () => {
       ['an abstract word', 'photosynthesis', ['abstract']],
       ['part of an abstract word', 'tosynth', ['abstract']],
       ['a literal percent sign', '%', ['percent']],
+      ['a word with punctuation typed around it', '"Sediment",', ['sediment']],
+      ['an author list as a card shows it', 'Ana Lopez, Bartholomew Xylander', ['author']],
       ['several words in any field', 'basil growth', ['abstract']],
     ] as const)('finds %s', async (_label, term, expected) => {
       const response = await list({ q: `${word} ${term}` }).expect(200);

@@ -8,6 +8,14 @@ describe('paper search', () => {
     expect(searchTerms(undefined)).toEqual([]);
   });
 
+  it('leaves out punctuation typed around a word, keeps it inside one, and searches a lone symbol as typed', () => {
+    expect(searchTerms('neural network!')).toEqual(['neural', 'network']);
+    expect(searchTerms('Maya Okafor, Daniel Reyes')).toEqual(['maya', 'okafor', 'daniel', 'reyes']);
+    expect(searchTerms('"Hydroponic"')).toEqual(['hydroponic']);
+    expect(searchTerms("(o'brien) 50%_off.")).toEqual(["o'brien", '50%_off']);
+    expect(searchTerms('% !')).toEqual(['%', '!']);
+  });
+
   it('escapes LIKE wildcards', () => {
     expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
   });

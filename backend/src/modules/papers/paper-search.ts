@@ -34,9 +34,19 @@ export function prefixTsQuery(word: string): string | null {
   return tokens.map((token) => `'${token}':*`).join(' & ');
 }
 
+/**
+ * The words of the query, split at white space. Punctuation typed around a word is not part of
+ * it ("neural network!", "Okafor, Reyes", "\"Hydroponic\"" as copied from a card), while inside
+ * a word it is kept ("50%_off", "o'brien"); a word that is nothing but punctuation ("%") is
+ * searched as typed.
+ */
 export function searchTerms(query: string | undefined): string[] {
   if (!query) return [];
-  const terms = query.toLowerCase().split(/\s+/).filter((term) => term.length > 0);
+  const terms = query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word.length > 0)
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '') || word);
   return [...new Set(terms)].slice(0, MAX_TERMS);
 }
 
