@@ -14,6 +14,9 @@ process.env.E2E_REDIS_PREFIX ??= 'e2e';
 const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
 process.env.E2E_BASE_URL_RESOLVED = baseURL;
+// The one arXiv paper whose card opens its detail page (backend ARXIV_DETAIL_PAGE_ID). Against an
+// external stack, set it to that stack's value, or the journey that needs it is skipped.
+if (!external) process.env.E2E_ARXIV_DETAIL_PAGE_ID ??= 'arxiv-0000.00000';
 process.env.E2E_MAIL_URL ??= `http://127.0.0.1:${process.env.E2E_MAIL_UI_PORT}`;
 
 export default defineConfig({
@@ -72,6 +75,7 @@ export default defineConfig({
           // (sign-up, confirm, forgot, recover, reset, refresh share it) would throttle the
           // suite itself. Sign-in keeps its production limit; the backend's integration tests
           // cover the limits.
+          ARXIV_DETAIL_PAGE_ID: process.env.E2E_ARXIV_DETAIL_PAGE_ID ?? '',
           RATE_LIMIT_AUTH_PER_MINUTE: process.env.E2E_RATE_LIMIT_AUTH_PER_MINUTE ?? '1000',
         },
       },
