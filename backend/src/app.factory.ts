@@ -10,7 +10,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { ValidationError } from 'class-validator';
-import type { FastifyInstance, RawRequestDefaultExpression } from 'fastify';
+import type { FastifyInstance, FastifyReply, RawRequestDefaultExpression } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
 import { AppException } from './common/http/app.exception.js';
@@ -111,7 +111,17 @@ async function configureApp(app: NestFastifyApplication, config: AppConfig): Pro
 async function serveWebApp(app: NestFastifyApplication, fastify: FastifyInstance, config: AppConfig): Promise<void> {
   const indexFile = join(config.web.distDir, 'index.html');
   if (!existsSync(indexFile)) return;
-  await app.register(fastifyStatic, { root: config.web.distDir, wildcard: false, index: false } as never);
+  await app.register(fastifyStatic, {
+    root: config.web.distDir,
+    wildcard: false,
+    index: false,
+    // The build writes .br and .gz copies (frontend/scripts/compress-assets.mjs).
+    preCompressed: true,
+    // File names under /assets/ carry a content hash: they never change.
+    setHeaders: (reply: FastifyReply, path: string) => {
+      if (path.includes('/assets/')) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  } as never);
   const indexHtml = await readFile(indexFile, 'utf8');
   fastify.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

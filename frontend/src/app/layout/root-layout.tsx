@@ -19,7 +19,7 @@ export function RootLayout() {
       {navigation.state === 'loading' && (
         <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-indigo-500" />
       )}
-      <main id="main" className="flex-1">
+      <main id="main" className="min-h-screen flex-1">
         {status === 'loading' ? <PageSpinner /> : <Outlet />}
       </main>
       <Footer />

@@ -1,0 +1,52 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import request from 'supertest';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const SCRIPT = `console.log(${JSON.stringify('journal '.repeat(400))});`;
+
+describe('the built web app served by the API', () => {
+  let testApp: TestApp;
+  let distDir: string;
+  const saved = process.env.WEB_DIST_DIR;
+
+  beforeAll(async () => {
+    distDir = await mkdtemp(join(tmpdir(), 'web-dist-'));
+    await mkdir(join(distDir, 'assets'));
+    await writeFile(join(distDir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    await writeFile(join(distDir, 'assets', 'index-abc123.js'), SCRIPT);
+    await writeFile(join(distDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(SCRIPT));
+    await writeFile(join(distDir, 'assets', 'index-abc123.js.gz'), gzipSync(SCRIPT));
+    process.env.WEB_DIST_DIR = distDir;
+    testApp = await startTestApp();
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+    await rm(distDir, { recursive: true, force: true });
+    if (saved === undefined) delete process.env.WEB_DIST_DIR;
+    else process.env.WEB_DIST_DIR = saved;
+  });
+
+  it('sends a hashed asset precompressed, cached for good, varying on Accept-Encoding', async () => {
+    const brotli = await request(testApp.server).get('/assets/index-abc123.js').set('accept-encoding', 'br, gzip').buffer(true).expect(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    const gzip = await request(testApp.server).get('/assets/index-abc123.js').set('accept-encoding', 'gzip').expect(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe(SCRIPT);
+    const plain = await request(testApp.server).get('/assets/index-abc123.js').set('accept-encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(SCRIPT);
+  });
+
+  it('answers any other page with index.html, never cached, so a new build is picked up', async () => {
+    const page = await request(testApp.server).get('/some/client/route').expect(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.text).toContain('<div id="root">');
+  });
+});
