@@ -33,11 +33,36 @@ describe('loadConfig', () => {
   it('has no secret defaults in production', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'JWT_SECRET: is required in production',
+      'STRIPE_SECRET_KEY: is required in production (or set PAYMENTS_PROVIDER=test for a demo without real payments)',
       'PUBLIC_URL: is required in production',
     ]);
-    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://journal.example.org/' });
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://journal.example.org/', PAYMENTS_PROVIDER: 'test' });
     expect(config.auth.jwtSecret).toBe('x'.repeat(40));
     expect(config.http.publicUrl).toBe('https://journal.example.org');
     expect(config.auth.secureCookies).toBe(true);
+  });
+
+  it('uses the test payment provider without a Stripe key, and Stripe with one', () => {
+    expect(loadConfig({}).payments).toEqual({ provider: 'test' });
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toEqual(['STRIPE_WEBHOOK_SECRET: is required with a Stripe secret key']);
+    expect(problemsOf({ PAYMENTS_PROVIDER: 'stripe' })).toContain('STRIPE_SECRET_KEY: is required when PAYMENTS_PROVIDER=stripe');
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_x' })[0]).toMatch(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).payments).toEqual({
+      provider: 'stripe',
+      stripeSecretKey: 'sk_test_abc',
+      stripeWebhookSecret: 'whsec_x',
+      stripeApiUrl: null,
+    });
+  });
+
+  it('stores files on local disk by default and needs a bucket and keys for S3', () => {
+    expect(loadConfig({}).storage.driver).toBe('local');
+    expect(problemsOf({ STORAGE_DRIVER: 's3' })).toEqual([
+      'S3_BUCKET: is required when STORAGE_DRIVER=s3',
+      'S3_ACCESS_KEY_ID: is required when STORAGE_DRIVER=s3',
+      'S3_SECRET_ACCESS_KEY: is required when STORAGE_DRIVER=s3',
+    ]);
+    const storage = loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'papers', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_ENDPOINT: 'http://127.0.0.1:4569', S3_FORCE_PATH_STYLE: 'true' }).storage;
+    expect(storage).toMatchObject({ driver: 's3', bucket: 'papers', endpoint: 'http://127.0.0.1:4569', region: 'us-east-1', forcePathStyle: true });
   });
 });

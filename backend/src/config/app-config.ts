@@ -28,8 +28,23 @@ export interface AppConfig {
   mail: { smtpUrl: string; from: string };
   journal: { name: string };
   web: { distDir: string };
-  /** Local-disk storage of uploaded files (S3 comes later); an absolute path. */
-  storage: { dir: string };
+  /** Where uploaded files go: a local directory (absolute path) or an S3-compatible bucket. */
+  storage:
+    | { driver: 'local'; dir: string }
+    | {
+        driver: 's3';
+        dir: string;
+        bucket: string;
+        endpoint: string | null;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      };
+  /** The submission fee's provider; `test` is the built-in stand-in for development and demos. */
+  payments:
+    | { provider: 'stripe'; stripeSecretKey: string; stripeWebhookSecret: string; stripeApiUrl: string | null }
+    | { provider: 'test' };
   /** The one arXiv paper (by source id) whose card opens its detail page; see papers/display-rules.ts. */
   papers: { arxivDetailPageId: string | null };
   log: { level: string };
@@ -75,7 +90,28 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     journal: { name: env.JOURNAL_NAME },
     web: { distDir: env.WEB_DIST_DIR ?? defaultWebDistDir },
-    storage: { dir: resolve(repoRoot, env.STORAGE_DIR) },
+    storage:
+      env.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            dir: resolve(repoRoot, env.STORAGE_DIR),
+            bucket: env.S3_BUCKET!,
+            endpoint: env.S3_ENDPOINT ?? null,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID!,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local', dir: resolve(repoRoot, env.STORAGE_DIR) },
+    payments:
+      (env.PAYMENTS_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'test')) === 'stripe'
+        ? {
+            provider: 'stripe',
+            stripeSecretKey: env.STRIPE_SECRET_KEY!,
+            stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+            stripeApiUrl: env.STRIPE_API_URL ?? null,
+          }
+        : { provider: 'test' },
     papers: { arxivDetailPageId: env.ARXIV_DETAIL_PAGE_ID.trim() || null },
     log: { level: env.LOG_LEVEL },
   };

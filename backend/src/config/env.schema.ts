@@ -41,7 +41,19 @@ export const envSchema = z
     MAIL_FROM: z.string().min(3).default('Young Scientists Journal <editor@youngscientistsjournal.org>'),
     JOURNAL_NAME: z.string().min(1).default('Young Scientists Journal'),
     WEB_DIST_DIR: z.string().optional(),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     STORAGE_DIR: z.string().min(1).default('.data/storage'),
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanString.default(false),
+    PAYMENTS_PROVIDER: z.enum(['stripe', 'test']).optional(),
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_…, sk_live_…)').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)').optional(),
+    /** Only for tests: the Stripe SDK talks to a local stub of the Checkout endpoints. */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
     ARXIV_DETAIL_PAGE_ID: z.string().default(''),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanString.default(false),
@@ -49,9 +61,22 @@ export const envSchema = z
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   })
   .superRefine((env, ctx) => {
+    const paymentsProvider = env.PAYMENTS_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'test');
+    if (paymentsProvider === 'stripe') {
+      if (!env.STRIPE_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENTS_PROVIDER=stripe' });
+      if (!env.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with a Stripe secret key' });
+    }
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' });
+      }
+    }
     if (env.NODE_ENV === 'production') {
       if (!env.JWT_SECRET) {
         ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+      }
+      if ((env.PAYMENTS_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : undefined)) === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required in production (or set PAYMENTS_PROVIDER=test for a demo without real payments)' });
       }
       if (!env.PUBLIC_URL) {
         ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });

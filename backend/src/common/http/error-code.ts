@@ -9,6 +9,13 @@ export enum ErrorCode {
   PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
   UnsupportedMediaType = 'UNSUPPORTED_MEDIA_TYPE',
   RateLimited = 'RATE_LIMITED',
+  PaymentRequired = 'PAYMENT_REQUIRED',
+  PaymentAlreadyPaid = 'PAYMENT_ALREADY_PAID',
+  PaymentProviderUnavailable = 'PAYMENT_PROVIDER_UNAVAILABLE',
+  WebhookSignatureInvalid = 'WEBHOOK_SIGNATURE_INVALID',
+  InvalidFileType = 'INVALID_FILE_TYPE',
+  FileTooLarge = 'FILE_TOO_LARGE',
+  StorageUnavailable = 'STORAGE_UNAVAILABLE',
   InternalError = 'INTERNAL_ERROR',
   ServiceUnavailable = 'SERVICE_UNAVAILABLE',
 }
