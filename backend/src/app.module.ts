@@ -8,6 +8,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { PapersModule } from './modules/papers/papers.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
 import { QueueBoardModule } from './modules/notifications/queue-board/queue-board.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { RedisModule } from './redis/redis.module.js';
@@ -16,7 +17,7 @@ import { StorageModule } from './modules/storage/storage.module.js';
 export { loggerModule };
 
 @Module({
-  imports: [ConfigModule, loggerModule, DatabaseModule, RedisModule, StorageModule, HealthModule, NotificationsModule, QueueBoardModule, UsersModule, AuthModule, PapersModule],
+  imports: [ConfigModule, loggerModule, DatabaseModule, RedisModule, StorageModule, HealthModule, NotificationsModule, QueueBoardModule, UsersModule, AuthModule, PapersModule, PaymentsModule],
   providers: [{ provide: APP_GUARD, useClass: RateLimitGuard }],
 })
 export class AppModule {}

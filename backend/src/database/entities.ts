@@ -3,6 +3,7 @@ import { RotatedRefreshToken } from '../modules/auth/entities/rotated-refresh-to
 import { Session } from '../modules/auth/entities/session.entity.js';
 import { OutboxMail } from '../modules/notifications/outbox/outbox-mail.entity.js';
 import { ResearchPaper } from '../modules/papers/entities/research-paper.entity.js';
+import { Payment } from '../modules/payments/entities/payment.entity.js';
 import { Profile } from '../modules/users/entities/profile.entity.js';
 import { UserRole } from '../modules/users/entities/user-role.entity.js';
 import { User } from '../modules/users/entities/user.entity.js';
@@ -11,4 +12,4 @@ import { User } from '../modules/users/entities/user.entity.js';
  * Every entity schema of the application, listed once so that the API, the worker, the CLI
  * commands and the tests all see the same model. Each module adds its schemas here.
  */
-export const ENTITIES = [User, Profile, UserRole, Session, RotatedRefreshToken, AuthToken, OutboxMail, ResearchPaper] as const;
+export const ENTITIES = [User, Profile, UserRole, Session, RotatedRefreshToken, AuthToken, OutboxMail, ResearchPaper, Payment] as const;
