@@ -4,6 +4,7 @@ import { Migration20261121000200_sessions } from './Migration20261121000200_sess
 import { Migration20261121000300_outbox } from './Migration20261121000300_outbox.js';
 import { Migration20261121000400_papers } from './Migration20261121000400_papers.js';
 import { Migration20261121000500_paper_search_and_files } from './Migration20261121000500_paper_search_and_files.js';
+import { Migration20261121000600_payments } from './Migration20261121000600_payments.js';
 import { Migration20261121000700_paper_files_and_comments } from './Migration20261121000700_paper_files_and_comments.js';
 
 /**
@@ -16,5 +17,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121000300_outbox', class: Migration20261121000300_outbox },
   { name: 'Migration20261121000400_papers', class: Migration20261121000400_papers },
   { name: 'Migration20261121000500_paper_search_and_files', class: Migration20261121000500_paper_search_and_files },
+  { name: 'Migration20261121000600_payments', class: Migration20261121000600_payments },
   { name: 'Migration20261121000700_paper_files_and_comments', class: Migration20261121000700_paper_files_and_comments },
 ];
