@@ -5,9 +5,13 @@ import { dirname, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertSafeStorageKey, InvalidStorageKeyError } from './storage-key.js';
-import { type PutOptions, StorageService, type StoredObject } from './storage.service.js';
+import { type PutOptions, StorageService, StorageUnavailableError, type StoredObject } from './storage.service.js';
 
-/** Files under one directory, one file per key (development, tests, single-machine installs). */
+/**
+ * Files under one directory, one file per key (development, tests, single-machine installs).
+ * The root must exist (`npm start` and the container image create it); subdirectories are made
+ * as needed.
+ */
 export class LocalDiskStorage extends StorageService {
   private readonly root: string;
 
@@ -24,8 +28,14 @@ export class LocalDiskStorage extends StorageService {
     return path;
   }
 
+  async assertReady(): Promise<void> {
+    const stats = await stat(this.root).catch(() => null);
+    if (!stats?.isDirectory()) throw new StorageUnavailableError(`the directory ${this.root} does not exist`);
+  }
+
   async put(key: string, body: Readable | Buffer | Uint8Array, _options?: PutOptions): Promise<void> {
     const path = this.pathOf(key);
+    await this.assertReady();
     await mkdir(dirname(path), { recursive: true });
     const temporary = `${path}.${randomUUID()}.partial`;
     try {

@@ -11,10 +11,24 @@ export interface PutOptions {
 }
 
 /**
+ * The bucket or the root directory does not exist: an installation problem, not a missing
+ * object. Drivers never create their root themselves, so a wrong setting shows at once instead
+ * of scattering files in a directory nobody backs up.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(detail: string, options?: { cause?: unknown }) {
+    super(`Storage unavailable: ${detail}`, options);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+/**
  * The port every module stores files through. Keys are checked by `assertSafeStorageKey`;
- * drivers: local disk (`LocalDiskStorage`), S3 later. Injected by this class as the token.
+ * drivers: local disk (`LocalDiskStorage`) and S3 (`S3Storage`). Injected by this class as the token.
  */
 export abstract class StorageService {
+  /** Throws `StorageUnavailableError` when the bucket or the root directory is missing. */
+  abstract assertReady(): Promise<void>;
   /** Stores (or replaces) the object; the object appears whole or not at all. */
   abstract put(key: string, body: Readable | Buffer | Uint8Array, options?: PutOptions): Promise<void>;
   /** The object's content and size, or null when there is none. */
