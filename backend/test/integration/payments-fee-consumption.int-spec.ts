@@ -77,7 +77,8 @@ describe('submission fee consumption', () => {
         tx.getTransactionContext(),
       );
       expect(inside?.paper_id).not.toBeNull();
-      expect(await payments.hasUnusedPaidFee(user.id)).toBe(true);
+      const [outside] = await sql<{ paper_id: string | null }>(testApp.app, 'select paper_id from payments where provider_session_id = ?', [sessionId]);
+      expect(outside?.paper_id).toBeNull();
       throw new Error('storage failed');
     });
     await expect(attempt).rejects.toThrow('storage failed');

@@ -33,6 +33,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /papers/:id',
   'GET /sitemap.xml',
   'GET /feed.xml',
+  'POST /api/payments/webhook',
 ]);
 
 /** Routes only this suite adds, to see the role checks through the real stack. */

@@ -3,7 +3,8 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Submission fees. One row per checkout session at the provider; `paper_id` is set when a
  * submission uses the paid fee (unique: one fee pays for exactly one paper). A paper with a
- * fee cannot be deleted without deciding what happens to the payment first.
+ * fee cannot be deleted without deciding what happens to the payment first. `checkout_url` is
+ * null for a session first heard of through Stripe's webhook.
  */
 export class Migration20261121000600_payments extends Migration {
   override name = 'Migration20261121000600_payments';
@@ -19,7 +20,7 @@ export class Migration20261121000600_payments extends Migration {
         currency text not null,
         status text not null default 'pending',
         paper_id uuid null references research_papers (id) on delete restrict,
-        checkout_url text not null,
+        checkout_url text null,
         created_at timestamptz not null default now(),
         paid_at timestamptz null,
         used_at timestamptz null,

@@ -9,7 +9,7 @@ export enum PaymentStatus {
 /**
  * States only move forward (docs/api.md): pending → expired/canceled → paid. A late
  * `expired` event after the payment completed must not undo it, and a duplicate must change
- * nothing. The same ranks are written in SQL in payments.service.ts (STATUS_RANK_SQL).
+ * nothing. SQL updates use statusRankSql so that the database applies the same order.
  */
 export const STATUS_RANK: Record<PaymentStatus, number> = {
   [PaymentStatus.Pending]: 0,
@@ -20,4 +20,10 @@ export const STATUS_RANK: Record<PaymentStatus, number> = {
 
 export function isForwardMove(from: PaymentStatus, to: PaymentStatus): boolean {
   return STATUS_RANK[to] > STATUS_RANK[from];
+}
+
+/** STATUS_RANK as an SQL expression over a status column, e.g. `payments.status`. */
+export function statusRankSql(column: string): string {
+  const cases = Object.entries(STATUS_RANK).map(([status, rank]) => `when '${status}' then ${rank}`);
+  return `(case ${column} ${cases.join(' ')} end)`;
 }

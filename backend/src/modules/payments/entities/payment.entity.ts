@@ -22,7 +22,8 @@ const PaymentSchema = defineEntity({
     status: p.enum(() => PaymentStatus).default(PaymentStatus.Pending),
     /** The submission this fee paid for; null while unused. */
     paperId: p.uuid().nullable().unique(),
-    checkoutUrl: p.text(),
+    /** null when the session was first recorded from a webhook. */
+    checkoutUrl: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     paidAt: p.datetime().nullable(),
     usedAt: p.datetime().nullable(),
