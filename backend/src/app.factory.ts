@@ -4,37 +4,28 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { type Type, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
-import type { ValidationError } from 'class-validator';
 import type { FastifyInstance, FastifyReply, RawRequestDefaultExpression } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
-import { AppException } from './common/http/app.exception.js';
 import { createCsrfHook } from './common/http/csrf.hook.js';
 import { ErrorCode } from './common/http/error-code.js';
+import { validationFailed } from './common/http/validation-errors.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { applyApiPrefix, createOpenApiDocument } from './openapi.js';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 
-function flattenValidationErrors(errors: ValidationError[], parent = ''): string[] {
-  return errors.flatMap((error) => {
-    const path = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {});
-    return [...own, ...flattenValidationErrors(error.children ?? [], path)];
-  });
-}
-
 export const validationPipe = new ValidationPipe({
   whitelist: true,
   forbidNonWhitelisted: true,
   transform: true,
-  exceptionFactory: (errors) =>
-    new AppException(400, ErrorCode.ValidationFailed, flattenValidationErrors(errors).join('; ') || 'Invalid request'),
+  exceptionFactory: validationFailed,
 });
 
 export interface CreateAppOptions {
@@ -58,11 +49,7 @@ export async function createApp(rootModule: Type<unknown>, options: CreateAppOpt
       return id;
     },
   });
-  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
-    bufferLogs: options.bufferLogs ?? true,
-    // Keeps the received bytes of JSON bodies (`request.rawBody`): Stripe signs the exact payload.
-    rawBody: true,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, { bufferLogs: options.bufferLogs ?? true });
   const config = app.get<AppConfig>(APP_CONFIG);
   app.useLogger(app.get(Logger));
   await configureApp(app, config);
@@ -73,6 +60,10 @@ async function configureApp(app: NestFastifyApplication, config: AppConfig): Pro
   const fastify = app.getHttpAdapter().getInstance();
 
   await app.register(fastifyCookie as never);
+  // Uploads (paper PDFs): read part by part in the handlers (papers/pdf-upload.ts), never buffered whole.
+  await app.register(fastifyMultipart as never, {
+    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, fieldSize: 96 * 1024, parts: 20, headerPairs: 100 },
+  });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {

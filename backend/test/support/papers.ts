@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { PaperStatus } from '../../src/modules/papers/entities/paper-status.js';
 import { type PaperAuthor, ResearchPaper } from '../../src/modules/papers/entities/research-paper.entity.js';
@@ -53,3 +53,37 @@ export async function createPaper(testApp: TestApp, input: PaperInput): Promise<
   await em.flush();
   return paper;
 }
+
+/** An unused paid submission fee for the user, as a completed checkout leaves it. */
+export async function givePaidFee(testApp: TestApp, userId: string): Promise<string> {
+  const id = randomUUID();
+  await testApp.app
+    .get(EntityManager)
+    .getConnection()
+    .execute(
+      `insert into payments (id, user_id, provider, provider_session_id, amount, currency, status, paid_at, checkout_url, created_at, updated_at)
+       values (?, ?, 'test', ?, 10000, 'usd', 'paid', now(), 'http://x', now(), now())`,
+      [id, userId, `cs_test_${randomUUID()}`],
+    );
+  return id;
+}
+
+/** Bytes that start like a PDF, of exactly `size` bytes. */
+export function pdfBytes(size = 2048, fill = 'x'): Buffer {
+  const head = Buffer.from('%PDF-1.7\n');
+  const buffer = Buffer.alloc(Math.max(size, head.length), fill);
+  head.copy(buffer);
+  return buffer.subarray(0, size);
+}
+
+export const submissionFields = (overrides: Record<string, string | undefined> = {}): Record<string, string> => {
+  const fields: Record<string, string | undefined> = {
+    title: `Soil Bacteria and Plant Growth ${uniqueWord()}`,
+    authors: JSON.stringify([{ name: 'Ada Student', email: 'ada@example.org', school: 'Central High' }]),
+    category: 'Biology',
+    keywords: 'soil, bacteria',
+    abstract: 'We grew plants in soils with and without bacteria and measured them.',
+    ...overrides,
+  };
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined));
+};

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { paperPdfKey } from '../storage/storage-key.js';
 import { StorageService } from '../storage/storage.service.js';
+import { PaperFile } from './entities/paper-file.entity.js';
 import { PaperStatus } from './entities/paper-status.js';
 import { type PaperAuthor, ResearchPaper } from './entities/research-paper.entity.js';
 import { renderPaperPdf } from './paper-pdf.js';
@@ -88,6 +89,7 @@ export class DemoPapersSeeder {
         added += 1;
       }
       const key = paper.pdfStorageKey ?? paperPdfKey(paper.userId, Date.parse(demo.publishedAt));
+      let size: number | null = null;
       if (!(await this.storage.exists(key))) {
         const pdf = await renderPaperPdf({
           title: demo.title,
@@ -97,11 +99,34 @@ export class DemoPapersSeeder {
           publishedAt: new Date(demo.publishedAt),
         });
         await this.storage.put(key, Buffer.from(pdf), { contentType: 'application/pdf' });
+        size = pdf.byteLength;
       }
       paper.pdfStorageKey = key;
       paper.pdfFileName ??= pdfFileNameOf(demo.title);
+      await this.ensureFirstVersion(em, paper, size);
     }
     await em.flush();
     return added;
+  }
+
+  /** The demo file as version 1, like a submitted paper's (its size read from storage when it was already there). */
+  private async ensureFirstVersion(em: EntityManager, paper: ResearchPaper, knownSize: number | null): Promise<void> {
+    await em.flush();
+    if (await em.count(PaperFile, { paperId: paper.id })) return;
+    let size = knownSize;
+    if (size === null) {
+      const stored = await this.storage.open(paper.pdfStorageKey!);
+      stored?.stream.destroy();
+      size = stored?.size ?? 0;
+    }
+    em.create(PaperFile, {
+      paperId: paper.id,
+      version: 1,
+      storageKey: paper.pdfStorageKey!,
+      fileName: paper.pdfFileName!,
+      sizeBytes: size,
+      uploadedBy: paper.userId,
+      uploadedAt: paper.publishedAt ?? new Date(),
+    });
   }
 }

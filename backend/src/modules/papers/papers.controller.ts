@@ -1,16 +1,49 @@
-import { Controller, Get, Param, Query, Res, StreamableFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
-import { Public } from '../../common/auth/auth.decorators.js';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiPayloadTooLargeResponse,
+  ApiProduces,
+  ApiResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Authenticated, Public } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
 import { ListPapersQueryDto } from './dtos/list-papers.query.js';
+import { MyDashboardDto, MySubmissionDto } from './dtos/my-submission.dto.js';
+import { CommentBodyDto, CommentPostedDto, PaperCommentDto } from './dtos/paper-comment.dto.js';
+import { PaperVersionDto } from './dtos/paper-version.dto.js';
 import { PaperDetailDto, PaperPageDto } from './dtos/paper.dto.js';
-import { PapersService } from './papers.service.js';
+import { SUBMIT_PAPER_BODY_SCHEMA, UPLOAD_VERSION_BODY_SCHEMA } from './dtos/submit-paper.dto.js';
+import { PaperCommentsService } from './paper-comments.service.js';
+import { PaperSubmissionService } from './paper-submission.service.js';
+import { PaperVersionsService } from './paper-versions.service.js';
+import { type PaperPdf, PapersService } from './papers.service.js';
+
+const FILE_ERRORS = '415 INVALID_FILE_TYPE (not a PDF by content); 413 FILE_TOO_LARGE (above 10 MB); 503 STORAGE_UNAVAILABLE';
+
+function sendPdf(reply: FastifyReply, pdf: PaperPdf): StreamableFile {
+  void reply.header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=3600');
+  return new StreamableFile(pdf.stream, { type: 'application/pdf', length: pdf.size, disposition: `inline; filename="${pdf.fileName}"` });
+}
 
 @ApiTags('papers')
 @Controller('papers')
 export class PapersController {
-  constructor(private readonly papers: PapersService) {}
+  constructor(
+    private readonly papers: PapersService,
+    private readonly submissions: PaperSubmissionService,
+    private readonly versions: PaperVersionsService,
+    private readonly comments: PaperCommentsService,
+  ) {}
 
   @Get()
   @Public()
@@ -18,6 +51,34 @@ export class PapersController {
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED (cursor, limit, category or q)' })
   list(@Query() query: ListPapersQueryDto): Promise<PaperPageDto> {
     return this.papers.list(query);
+  }
+
+  @Post()
+  @Authenticated()
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: SUBMIT_PAPER_BODY_SCHEMA })
+  @ApiCreatedResponse({ type: PaperDetailDto, description: 'Stored as submitted; the paid fee is used; a confirmation e-mail is queued' })
+  @ApiResponse({ status: 402, description: 'PAYMENT_REQUIRED: no unused paid fee' })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: a missing, malformed or unknown field' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'INVALID_FILE_TYPE: not a PDF by content' })
+  @ApiPayloadTooLargeResponse({ description: 'FILE_TOO_LARGE: above 10 MB' })
+  @ApiServiceUnavailableResponse({ description: 'STORAGE_UNAVAILABLE: the bucket or storage directory is missing' })
+  submit(@Req() request: FastifyRequest, @CurrentUser() user: AuthUser): Promise<PaperDetailDto> {
+    return this.submissions.submit(request, user);
+  }
+
+  @Get('mine')
+  @Authenticated()
+  @ApiOkResponse({ type: [MySubmissionDto], description: 'The caller’s own papers, newest first' })
+  mine(@CurrentUser() user: AuthUser): Promise<MySubmissionDto[]> {
+    return this.papers.mine(user.id);
+  }
+
+  @Get('mine/dashboard')
+  @Authenticated()
+  @ApiOkResponse({ type: MyDashboardDto })
+  dashboard(@CurrentUser() user: AuthUser): Promise<MyDashboardDto> {
+    return this.papers.dashboard(user.id);
   }
 
   @Get(':id')
@@ -34,8 +95,66 @@ export class PapersController {
   @ApiOkResponse({ description: 'The PDF, inline', schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper, or the paper has no file' })
   async pdf(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser({ optional: true }) user?: AuthUser): Promise<StreamableFile> {
-    const pdf = await this.papers.openPdf(id, user);
-    void reply.header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=3600');
-    return new StreamableFile(pdf.stream, { type: 'application/pdf', length: pdf.size, disposition: `inline; filename="${pdf.fileName}"` });
+    return sendPdf(reply, await this.papers.openPdf(id, user));
+  }
+
+  @Get(':id/versions')
+  @Authenticated()
+  @ApiOkResponse({ type: [PaperVersionDto], description: 'Newest first' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: a published paper of someone else' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper' })
+  listVersions(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<PaperVersionDto[]> {
+    return this.versions.list(id, user);
+  }
+
+  @Post(':id/versions')
+  @Authenticated()
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: UPLOAD_VERSION_BODY_SCHEMA })
+  @ApiCreatedResponse({ type: PaperVersionDto, description: 'The new version; it becomes the paper’s PDF' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: not the owner (admins too)' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper' })
+  @ApiUnsupportedMediaTypeResponse({ description: FILE_ERRORS })
+  uploadVersion(@Param('id') id: string, @Req() request: FastifyRequest, @CurrentUser() user: AuthUser): Promise<PaperVersionDto> {
+    return this.versions.upload(request, id, user);
+  }
+
+  @Get(':id/versions/:version/pdf')
+  @Authenticated()
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'That version’s PDF, inline', schema: { type: 'string', format: 'binary' } })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: a published paper of someone else' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper, or no such version' })
+  async versionPdf(@Param('id') id: string, @Param('version') version: string, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser() user: AuthUser): Promise<StreamableFile> {
+    return sendPdf(reply, await this.versions.openVersion(id, version, user));
+  }
+
+  @Get(':id/comments')
+  @Authenticated()
+  @ApiOkResponse({ type: [PaperCommentDto], description: 'Oldest first' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: a published paper of someone else' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper' })
+  listComments(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<PaperCommentDto[]> {
+    return this.comments.list(id, user);
+  }
+
+  @Post(':id/comments')
+  @Authenticated()
+  @ApiCreatedResponse({ type: CommentPostedDto })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: blank or longer than 10000 characters' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: a published paper of someone else' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper' })
+  postComment(@Param('id') id: string, @Body() body: CommentBodyDto, @CurrentUser() user: AuthUser): Promise<CommentPostedDto> {
+    return this.comments.post(id, user, body);
+  }
+
+  @Patch(':id/comments/:commentId')
+  @Authenticated()
+  @HttpCode(200)
+  @ApiOkResponse({ type: PaperCommentDto })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: someone else’s comment, or a published paper of someone else' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper, or no such comment on it' })
+  editComment(@Param('id') id: string, @Param('commentId') commentId: string, @Body() body: CommentBodyDto, @CurrentUser() user: AuthUser): Promise<PaperCommentDto> {
+    return this.comments.edit(id, commentId, user, body);
   }
 }

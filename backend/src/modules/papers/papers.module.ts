@@ -1,22 +1,41 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module.js';
+import { PaymentsModule } from '../payments/payments.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { BulkPapersSeeder } from './bulk-papers.seeder.js';
 import { DemoPapersSeeder } from './demo-papers.seeder.js';
+import { PaperComment } from './entities/paper-comment.entity.js';
+import { PaperFile } from './entities/paper-file.entity.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
+import { PaperAccessService } from './paper-access.service.js';
+import { PaperCommentsService } from './paper-comments.service.js';
 import { PaperPagesRoutes } from './paper-pages.routes.js';
 import { PaperPagesService } from './paper-pages.service.js';
+import { PaperSubmissionService } from './paper-submission.service.js';
+import { PaperVersionsService } from './paper-versions.service.js';
 import { PapersController } from './papers.controller.js';
 import { PapersService } from './papers.service.js';
 
 /**
- * Research papers: public reading (list, search, detail, PDF), the pages for indexers, and the
- * demo and bulk seeds. Submission and decisions arrive with the issues that build them. Needs
- * the global StorageModule.
+ * Research papers: public reading (list, search, detail, PDF), the pages for indexers,
+ * submission (with the payments module's fee), the author's own papers, versions of the PDF and
+ * the discussion; the demo and bulk seeds. Needs the global StorageModule.
  */
 @Module({
-  imports: [MikroOrmModule.forFeature([ResearchPaper])],
+  imports: [MikroOrmModule.forFeature([ResearchPaper, PaperFile, PaperComment]), NotificationsModule, PaymentsModule, UsersModule],
   controllers: [PapersController],
-  providers: [PapersService, PaperPagesService, PaperPagesRoutes, DemoPapersSeeder, BulkPapersSeeder],
-  exports: [PapersService, DemoPapersSeeder, BulkPapersSeeder],
+  providers: [
+    PapersService,
+    PaperAccessService,
+    PaperSubmissionService,
+    PaperVersionsService,
+    PaperCommentsService,
+    PaperPagesService,
+    PaperPagesRoutes,
+    DemoPapersSeeder,
+    BulkPapersSeeder,
+  ],
+  exports: [PapersService, PaperAccessService, DemoPapersSeeder, BulkPapersSeeder],
 })
 export class PapersModule {}

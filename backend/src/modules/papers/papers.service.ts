@@ -5,11 +5,40 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { ListPapersQueryDto } from './dtos/list-papers.query.js';
+import type { MyDashboardDto, MySubmissionDto } from './dtos/my-submission.dto.js';
 import type { PaperCardDto, PaperDetailDto, PaperPageDto } from './dtos/paper.dto.js';
-import { PaperStatus } from './entities/paper-status.js';
+import { PaperStatus, progressOf } from './entities/paper-status.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
 import { buildPaperListQuery, type PaperCardRow, type PaperCardSource, toPaperCard, toPaperPage } from './paper-list-query.js';
+import { paperAccessOf } from './paper-access.js';
 import { PaperNotFoundException } from './papers.exception.js';
+
+const RECENT_SUBMISSIONS = 5;
+
+interface MySubmissionRow {
+  id: string;
+  title: string;
+  category: string;
+  status: PaperStatus;
+  created_at: Date;
+  updated_at: Date;
+  published_at: Date | null;
+  comment_count: number;
+}
+
+function toMySubmission(row: MySubmissionRow): MySubmissionDto {
+  return {
+    id: row.id,
+    title: row.title,
+    category: row.category,
+    status: row.status,
+    progress: progressOf(row.status),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    publishedAt: row.published_at ? new Date(row.published_at).toISOString() : null,
+    commentCount: Number(row.comment_count),
+  };
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -48,8 +77,52 @@ export class PapersService {
   }
 
   async detail(id: string, user: AuthUser | undefined): Promise<PaperDetailDto> {
-    const paper = await this.findVisible(id, user);
-    return { ...this.toCard(paper), status: paper.status, keywords: paper.keywords ?? null };
+    return this.toDetail(await this.findVisible(id, user), user);
+  }
+
+  /** The detail as this caller may see it: the authors' e-mails only for the owner and admins. */
+  toDetail(paper: ResearchPaper, user: AuthUser | undefined): PaperDetailDto {
+    const access = paperAccessOf(paper, user);
+    return {
+      ...this.toCard(paper),
+      status: paper.status,
+      keywords: paper.keywords ?? null,
+      access,
+      createdAt: paper.createdAt.toISOString(),
+      updatedAt: paper.updatedAt.toISOString(),
+      authorEmails: access.discuss ? paper.authors.map((author) => author.email) : null,
+    };
+  }
+
+  /** The caller's own papers, newest first, with their comment counts. */
+  async mine(userId: string, limit?: number): Promise<MySubmissionDto[]> {
+    const rows = await this.em.getConnection().execute<MySubmissionRow[]>(
+      `select p.id, p.title, p.category, p.status, p.created_at, p.updated_at, p.published_at,
+              (select count(*) from paper_comments c where c.paper_id = p.id)::int as comment_count
+         from research_papers p
+        where p.user_id = ?
+        order by p.created_at desc, p.id desc
+        ${limit ? 'limit ?' : ''}`,
+      limit ? [userId, limit] : [userId],
+    );
+    return rows.map(toMySubmission);
+  }
+
+  async dashboard(userId: string): Promise<MyDashboardDto> {
+    const [counts] = await this.em.getConnection().execute<{ total: number; published: number; comments: number }[]>(
+      `select count(*)::int as total,
+              count(*) filter (where p.status = 'published')::int as published,
+              (select count(*) from paper_comments c join research_papers o on o.id = c.paper_id where o.user_id = ?)::int as comments
+         from research_papers p
+        where p.user_id = ?`,
+      [userId, userId],
+    );
+    return {
+      totalSubmissions: counts?.total ?? 0,
+      published: counts?.published ?? 0,
+      comments: counts?.comments ?? 0,
+      recent: await this.mine(userId, RECENT_SUBMISSIONS),
+    };
   }
 
   async openPdf(id: string, user: AuthUser | undefined): Promise<PaperPdf> {

@@ -1,4 +1,6 @@
 import type { Readable } from 'node:stream';
+import { AppException } from '../../common/http/app.exception.js';
+import { ErrorCode } from '../../common/http/error-code.js';
 
 export interface StoredObject {
   stream: Readable;
@@ -13,12 +15,17 @@ export interface PutOptions {
 /**
  * The bucket or the root directory does not exist: an installation problem, not a missing
  * object. Drivers never create their root themselves, so a wrong setting shows at once instead
- * of scattering files in a directory nobody backs up.
+ * of scattering files in a directory nobody backs up. Answered as 503 `STORAGE_UNAVAILABLE`
+ * wherever it surfaces; `detail` (for the logs) says which bucket or directory.
  */
-export class StorageUnavailableError extends Error {
-  constructor(detail: string, options?: { cause?: unknown }) {
-    super(`Storage unavailable: ${detail}`, options);
+export class StorageUnavailableError extends AppException {
+  constructor(
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(503, ErrorCode.StorageUnavailable, 'Storage bucket not found. Please contact administrator.');
     this.name = 'StorageUnavailableError';
+    if (options?.cause !== undefined) this.cause = options.cause;
   }
 }
 

@@ -29,6 +29,8 @@ interface CompiledTemplate {
 const SUBJECTS: { [T in MailTemplate]: (journalName: string) => string } = {
   [MailTemplate.ConfirmEmail]: (journalName) => `Confirm your email for ${journalName}`,
   [MailTemplate.ResetPassword]: (journalName) => `Reset your ${journalName} password`,
+  [MailTemplate.PaperSubmitted]: (journalName) => `Your paper was submitted to ${journalName}`,
+  [MailTemplate.PaperComment]: (journalName) => `New comment from the ${journalName} editorial team`,
 };
 
 function describeDuration(minutes: number): string {
@@ -72,6 +74,8 @@ export class MailRenderer {
     this.validFor = {
       [MailTemplate.ConfirmEmail]: describeDuration(config.auth.emailConfirmationTtlHours * 60),
       [MailTemplate.ResetPassword]: describeDuration(config.auth.passwordResetTtlMinutes),
+      [MailTemplate.PaperSubmitted]: '',
+      [MailTemplate.PaperComment]: '',
     };
     this.handlebars.registerHelper('url', safeUrl);
     const compile = (file: string, kind: 'html' | 'text'): Renderer =>

@@ -2,12 +2,16 @@
 export enum MailTemplate {
   ConfirmEmail = 'confirm-email',
   ResetPassword = 'reset-password',
+  PaperSubmitted = 'paper-submitted',
+  PaperComment = 'paper-comment',
 }
 
 /** What each template needs; `queueMail` only accepts the data of the template it is given. */
 export interface MailTemplateData {
   [MailTemplate.ConfirmEmail]: { firstName: string; confirmUrl: string };
   [MailTemplate.ResetPassword]: { firstName: string | null; resetUrl: string };
+  [MailTemplate.PaperSubmitted]: { title: string; paperUrl: string };
+  [MailTemplate.PaperComment]: { title: string; comment: string; paperUrl: string };
 }
 
 export const MAIL_TEMPLATES: readonly MailTemplate[] = Object.values(MailTemplate);

@@ -26,7 +26,20 @@ export class PaperPageDto {
   nextCursor: string | null;
 }
 
+/** What the caller may do with a paper; the server enforces it anyway. */
+export class PaperAccessDto {
+  @ApiProperty({ description: 'The caller submitted it' }) owner: boolean;
+  @ApiProperty({ description: 'Read and post comments: owner or admin' }) discuss: boolean;
+  @ApiProperty({ description: 'Upload an updated PDF: owner only' }) uploadVersion: boolean;
+  @ApiProperty({ description: 'Change the status: admin only' }) changeStatus: boolean;
+}
+
 export class PaperDetailDto extends PaperCardDto {
   @ApiProperty({ enum: PAPER_STATUSES, enumName: 'PaperStatus' }) status: PaperStatus;
   @ApiProperty({ type: String, nullable: true }) keywords: string | null;
+  @ApiProperty({ type: PaperAccessDto }) access: PaperAccessDto;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: String, format: 'date-time' }) updatedAt: string;
+  @ApiProperty({ type: [String], nullable: true, description: "The authors' e-mails, only for the owner and admins" })
+  authorEmails: string[] | null;
 }
