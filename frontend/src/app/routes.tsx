@@ -60,6 +60,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: paths.testCheckout.path,
+            lazy: async () => ({
+              Component: (await import('@/pages/test-checkout/test-checkout-page')).TestCheckoutPage,
+            }),
+          },
+          {
             path: paths.reviewerDashboard.path,
             lazy: async () => ({
               Component: (await import('@/pages/reviewer-dashboard/reviewer-dashboard-page')).ReviewerDashboardPage,

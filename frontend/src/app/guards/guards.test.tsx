@@ -3,7 +3,7 @@ import { signInAs } from '@/test/msw/db';
 import { currentPath, expectToast, renderApp, waitForSession } from '@/test/render';
 
 describe('route guards', () => {
-  it.each(['/submit', '/my-submissions', '/reviewer-dashboard', '/review/123', '/admin'])(
+  it.each(['/submit', '/my-submissions', '/payments/test-checkout?session_id=cs_1', '/reviewer-dashboard', '/review/123', '/admin'])(
     'sends a signed-out visitor on %s to /auth',
     async (path) => {
       const { router, store } = renderApp(path);
@@ -52,12 +52,11 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'Reviewer Dashboard' })).toBeInTheDocument();
   });
 
-  it('keeps an ordinary user on / and shows the dashboard placeholder', async () => {
+  it('keeps an ordinary user on / and shows the author dashboard', async () => {
     signInAs('user');
     const { router, store } = renderApp('/');
     await waitForSession(store);
-    expect(await screen.findByRole('heading', { name: 'Your dashboard' })).toBeInTheDocument();
-    expect(screen.getByText(/not built yet/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada!' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/');
   });
 

@@ -3,5 +3,4 @@ export { papersApi, paperPdfHref, useGetPaperQuery, useListPapersInfiniteQuery, 
 export { PaperCardView } from './components/paper-card';
 export { PaperDetailView, PAPER_FORBIDDEN, PAPER_LOAD_ERROR } from './components/paper-detail-view';
 export { PapersBrowser, NO_MATCHES, NOTHING_PUBLISHED, PAPERS_LOAD_ERROR } from './components/papers-browser';
-export { PaperStatusBadge } from './components/paper-status-badge';
 export { SEARCH_DEBOUNCE_MS, usePaperSearch } from './model/use-paper-search';

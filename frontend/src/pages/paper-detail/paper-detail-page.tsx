@@ -1,11 +1,16 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
-import { PaperDetailView } from '@/features/papers';
+import { DiscussionPanel } from '@/features/comments';
+import { PaperDetailView, useGetPaperQuery } from '@/features/papers';
+import { PaperVersionsList, UpdatedPaperUpload } from '@/features/submission';
 import { paths } from '@/shared/config/paths';
 import { PageContainer } from '@/shared/ui';
 
 export function PaperDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
+  // Same cache entry as PaperDetailView's: one request. `access` says what the caller may do.
+  const { data: paper } = useGetPaperQuery(id);
+  const access = paper?.id === id ? paper.access : undefined;
   return (
     <PageContainer>
       <nav aria-label="Breadcrumb" className="mx-auto mb-6 max-w-3xl">
@@ -18,6 +23,20 @@ export function PaperDetailPage() {
         </Link>
       </nav>
       <PaperDetailView key={id} id={id} />
+      {access && (access.uploadVersion || access.discuss || access.changeStatus) && (
+        <div className="mx-auto mt-8 grid max-w-3xl gap-8">
+          {access.uploadVersion ? (
+            <UpdatedPaperUpload key={`upload-${id}`} paperId={id} />
+          ) : (
+            access.changeStatus && (
+              <section aria-label="Paper versions" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+                <PaperVersionsList key={`versions-${id}`} paperId={id} />
+              </section>
+            )
+          )}
+          {access.discuss && <DiscussionPanel key={`discussion-${id}`} paperId={id} />}
+        </div>
+      )}
     </PageContainer>
   );
 }

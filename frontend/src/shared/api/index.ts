@@ -4,6 +4,20 @@ export { toApiError, UNEXPECTED_ERROR_MESSAGE, type ApiError } from './api-error
 export { sessionCleared, sessionRefreshed } from './session-events';
 export type {
   ApiErrorBody,
+  CheckoutSession,
+  CommentPosted,
+  MyDashboard,
+  MySubmission,
+  PaperAccess,
+  PaperAuthor,
+  PaperComment,
+  PaperVersion,
+  PaymentProvider,
+  SubmissionCategory,
+  SubmissionFee,
+  TestCheckout,
+  TestCheckoutRedirect,
+  VerifyPaymentResult,
   ForgotPasswordRequest,
   GradeLevel,
   MessageResponse,
@@ -19,3 +33,4 @@ export type {
   SignInRequest,
   SignUpRequest,
 } from './types';
+export { uploadWithProgress, type UploadOptions, type UploadResult } from './upload';

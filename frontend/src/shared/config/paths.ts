@@ -11,6 +11,10 @@ export const paths = {
   journals: { path: '/journals', getHref: () => '/journals' },
   submit: { path: '/submit', getHref: () => '/submit' },
   mySubmissions: { path: '/my-submissions', getHref: () => '/my-submissions' },
+  testCheckout: {
+    path: '/payments/test-checkout',
+    getHref: (sessionId: string) => `/payments/test-checkout?session_id=${encodeURIComponent(sessionId)}`,
+  },
   reviewerDashboard: { path: '/reviewer-dashboard', getHref: () => '/reviewer-dashboard' },
   review: { path: '/review/:id', getHref: (id: string) => `/review/${encodeURIComponent(id)}` },
   admin: { path: '/admin', getHref: () => '/admin' },

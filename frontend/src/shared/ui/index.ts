@@ -1,8 +1,17 @@
 export { Button, buttonClasses, type ButtonProps } from './button';
 export { Card, CardContent, CardDescription, CardHeader, CardTitle } from './card';
-export { SelectField, TextField, type SelectFieldProps, type TextFieldProps } from './form-field';
+export {
+  SelectField,
+  TextAreaField,
+  TextField,
+  type SelectFieldProps,
+  type TextAreaFieldProps,
+  type TextFieldProps,
+} from './form-field';
 export { AccessDenied, NotBuiltYet, PageContainer } from './page';
 export { JournalIssueCard } from './journal-issue-card';
 export { PageSpinner, Spinner } from './spinner';
+export { PaperStatusBadge } from './paper-status-badge';
+export { ProgressBar } from './progress-bar';
 export { Tooltip } from './tooltip';
 export * from './toast';

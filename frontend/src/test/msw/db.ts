@@ -1,4 +1,4 @@
-import { type PaperDetail, type Role, type SessionUser } from '@/shared/api';
+import { type PaperComment, type PaperDetail, type PaperVersion, type Role, type SessionUser } from '@/shared/api';
 
 // In-memory stand-in for the backend's state, driven by the handlers in handlers.ts.
 export interface DbUser {
@@ -23,6 +23,19 @@ export interface Db {
   papers: PaperDetail[];
   /** Query strings of every GET /api/papers, for assertions. */
   paperListRequests: URLSearchParams[];
+  /** Owner (user id) of each paper that has one. */
+  paperOwners: Record<string, string>;
+  /** The signed-in user's submission fee and the payment provider in use. */
+  fee: { status: 'unpaid' | 'paid'; provider: 'stripe' | 'test' };
+  /** Checkout sessions by id: their owner and whether the provider says they are paid. */
+  checkoutSessions: Map<string, { userId: string; status: 'open' | 'complete' | 'expired' }>;
+  payments: { checkout: number; verify: number; complete: number; cancel: number };
+  /** Multipart submissions received by POST /api/papers (fields and the file's name and size). */
+  submissions: Array<{ fields: Record<string, string>; file: { name: string; size: number; type: string } | null }>;
+  comments: Array<PaperComment & { userId: string }>;
+  /** What POST /comments answers as `notification`. */
+  nextNotification: 'queued' | 'failed' | 'none';
+  versions: Record<string, PaperVersion[]>;
 }
 
 function freshDb(): Db {
@@ -36,6 +49,14 @@ function freshDb(): Db {
     bodies: {},
     papers: [],
     paperListRequests: [],
+    paperOwners: {},
+    fee: { status: 'unpaid', provider: 'test' },
+    checkoutSessions: new Map(),
+    payments: { checkout: 0, verify: 0, complete: 0, cancel: 0 },
+    submissions: [],
+    comments: [],
+    nextNotification: 'none',
+    versions: {},
   };
 }
 
@@ -101,8 +122,54 @@ export function addPaper(overrides: Partial<PaperDetail> = {}): PaperDetail {
     opensPdfDirectly: false,
     status: 'published',
     keywords: null,
+    access: { owner: false, discuss: false, uploadVersion: false, changeStatus: false },
+    createdAt: new Date(Date.UTC(2024, 11, 1) + n * 86_400_000).toISOString(),
+    updatedAt: new Date(Date.UTC(2024, 11, 1) + n * 86_400_000).toISOString(),
+    authorEmails: null,
     ...overrides,
   };
   db.papers.push(paper);
   return paper;
+}
+
+/** Adds a paper owned by `owner` (submitted unless said otherwise), with version 1. */
+export function addOwnPaper(owner: SessionUser, overrides: Partial<PaperDetail> = {}): PaperDetail {
+  const paper = addPaper({ status: 'submitted', publishedAt: null, ...overrides });
+  db.paperOwners[paper.id] = owner.id;
+  db.versions[paper.id] = [
+    {
+      version: 1,
+      fileName: 'paper.pdf',
+      size: 2048,
+      uploadedAt: paper.createdAt,
+      pdfUrl: `/api/papers/${paper.id}/versions/1/pdf`,
+      current: true,
+    },
+  ];
+  return paper;
+}
+
+let nextComment = 1;
+
+export function addComment(
+  paperId: string,
+  writer: SessionUser,
+  comment: string,
+  overrides: Partial<PaperComment> = {},
+): PaperComment & { userId: string } {
+  const n = nextComment++;
+  const at = new Date(Date.UTC(2025, 5, 1) + n * 3_600_000).toISOString();
+  const row = {
+    id: `20000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    paperId,
+    comment,
+    isAdminComment: writer.role === 'admin',
+    mine: false,
+    createdAt: at,
+    updatedAt: at,
+    userId: writer.id,
+    ...overrides,
+  };
+  db.comments.push(row);
+  return row;
 }

@@ -1,7 +1,18 @@
 import { HttpResponse, http } from 'msw';
-import { type ApiErrorBody, type PaperCard, type PaperPage, type SessionResponse, type SessionUser } from '@/shared/api';
+import {
+  type ApiErrorBody,
+  type MySubmission,
+  type PaperCard,
+  type PaperComment,
+  type PaperDetail,
+  type PaperPage,
+  type PaperVersion,
+  type SessionResponse,
+  type SessionUser,
+} from '@/shared/api';
+import { paperProgress } from '@/shared/lib/paper-progress';
 import { paperCategories } from '@/shared/content/journal';
-import { db, sessionUser } from './db';
+import { addPaper, db, sessionUser } from './db';
 
 // Handlers implementing docs/api.md's auth and public papers endpoints against the in-memory db.
 
@@ -68,15 +79,287 @@ function listPapers(url: URL): HttpResponse<PaperPage | ApiErrorBody> {
   });
 }
 
-export const handlers = [
+// Plain Responses, so one handler may answer a body or an error without msw's body typing.
+function ok(body: unknown, init?: ResponseInit): Response {
+  return HttpResponse.json(body as Record<string, unknown>, init);
+}
+
+function fail(statusCode: number, code: string, message: string): Response {
+  return apiError(statusCode, code, message);
+}
+
+const MAX_PDF = 10 * 1024 * 1024;
+
+function toSubmission(paper: PaperDetail): MySubmission {
+  return {
+    id: paper.id,
+    title: paper.title,
+    category: paper.category,
+    status: paper.status,
+    progress: paperProgress(paper.status),
+    createdAt: paper.createdAt,
+    updatedAt: paper.updatedAt,
+    publishedAt: paper.publishedAt,
+    commentCount: db.comments.filter((comment) => comment.paperId === paper.id).length,
+  };
+}
+
+function myPapers(user: SessionUser): PaperDetail[] {
+  return db.papers
+    .filter((paper) => db.paperOwners[paper.id] === user.id)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** The paper as the caller may see it (docs/api.md access rules), or an error response. */
+function paperFor(id: string, user: SessionUser | null): { paper: PaperDetail; owner: boolean; admin: boolean } | null {
+  const paper = db.papers.find((candidate) => candidate.id === id);
+  if (!paper) return null;
+  const owner = user !== null && db.paperOwners[paper.id] === user.id;
+  const admin = user?.role === 'admin';
+  if (paper.status !== 'published' && !owner && !admin) return null;
+  return { paper, owner, admin };
+}
+
+/** Owner-or-admin routes under /papers/{id}: 401 visitor, 404 unseen, 403 seen but not theirs. */
+function ownerOrAdmin(id: string, ownerOnly = false) {
+  const user = authenticated();
+  if (!user) return { error: fail(401, 'UNAUTHENTICATED', 'Authentication required') } as const;
+  const found = paperFor(id, user);
+  if (!found) return { error: fail(404, 'NOT_FOUND', 'Paper not found') } as const;
+  if (ownerOnly ? !found.owner : !found.owner && !found.admin) {
+    return { error: fail(403, 'FORBIDDEN', 'Forbidden') } as const;
+  }
+  return { user, ...found } as const;
+}
+
+function publicComment(row: PaperComment & { userId: string }, user: SessionUser): PaperComment {
+  const { userId, ...comment } = row;
+  return { ...comment, mine: userId === user.id };
+}
+
+function fileProblem(file: File | null) {
+  if (!file) return fail(400, 'VALIDATION_FAILED', 'pdf is required');
+  if (file.type !== 'application/pdf') return fail(415, 'INVALID_FILE_TYPE', 'Please upload a PDF file only.');
+  if (file.size > MAX_PDF) return fail(413, 'FILE_TOO_LARGE', 'Please upload a file smaller than 10MB.');
+  return null;
+}
+
+let nextSession = 1;
+
+// docs/api.md "Payments" and "Submitting and following papers"; the /mine routes come before
+// /papers/:id, which would otherwise match them.
+export const paperAndPaymentHandlers = [
+  http.get('*/api/papers/mine', () => {
+    const user = authenticated();
+    if (!user) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
+    return ok(myPapers(user).map(toSubmission));
+  }),
+
+  http.get('*/api/papers/mine/dashboard', () => {
+    const user = authenticated();
+    if (!user) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
+    const mine = myPapers(user).map(toSubmission);
+    return ok({
+      totalSubmissions: mine.length,
+      published: mine.filter((paper) => paper.status === 'published').length,
+      comments: mine.reduce((sum, paper) => sum + paper.commentCount, 0),
+      recent: mine.slice(0, 5),
+    });
+  }),
+
+  http.post('*/api/papers', async ({ request }) => {
+    const user = authenticated();
+    if (!user) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
+    const form = await request.formData();
+    const fields: Record<string, string> = {};
+    let file: File | null = null;
+    form.forEach((value, key) => {
+      if (typeof value === 'string') fields[key] = value;
+      else if (key === 'pdf') file = value;
+    });
+    const pdf = file as File | null;
+    db.submissions.push({ fields, file: pdf ? { name: pdf.name, size: pdf.size, type: pdf.type } : null });
+    if (db.fee.status !== 'paid') {
+      return fail(402, 'PAYMENT_REQUIRED', 'Please complete the $100 submission fee before submitting your paper.');
+    }
+    const problem = fileProblem(pdf);
+    if (problem) return problem;
+    db.fee.status = 'unpaid';
+    const authors = JSON.parse(fields.authors ?? '[]') as Array<{ name: string; email: string; school: string }>;
+    const paper = addPaper({
+      title: fields.title,
+      abstract: fields.abstract,
+      category: fields.category,
+      keywords: fields.keywords ?? null,
+      authors: authors.map((author) => ({ name: author.name, school: author.school })),
+      status: 'submitted',
+      publishedAt: null,
+    });
+    db.paperOwners[paper.id] = user.id;
+    return ok(paper, { status: 201 });
+  }),
+
+  http.get('*/api/papers/:id/versions', ({ params }) => {
+    const found = ownerOrAdmin(String(params.id));
+    if ('error' in found) return found.error;
+    return ok([...(db.versions[found.paper.id] ?? [])].reverse());
+  }),
+
+  http.post('*/api/papers/:id/versions', async ({ params, request }) => {
+    const found = ownerOrAdmin(String(params.id), true);
+    if ('error' in found) return found.error;
+    const form = await request.formData();
+    const value = form.get('pdf');
+    const file = value instanceof File ? value : null;
+    const problem = fileProblem(file);
+    if (problem) return problem;
+    if (!file) return fail(400, 'VALIDATION_FAILED', 'pdf is required');
+    const versions = (db.versions[found.paper.id] ??= []);
+    versions.forEach((version) => (version.current = false));
+    const version: PaperVersion = {
+      version: versions.length + 1,
+      fileName: file.name,
+      size: file.size,
+      uploadedAt: new Date(Date.UTC(2025, 6, 1)).toISOString(),
+      pdfUrl: `/api/papers/${found.paper.id}/versions/${versions.length + 1}/pdf`,
+      current: true,
+    };
+    versions.push(version);
+    found.paper.updatedAt = version.uploadedAt;
+    return ok(version, { status: 201 });
+  }),
+
+  http.get('*/api/papers/:id/comments', ({ params }) => {
+    const found = ownerOrAdmin(String(params.id));
+    if ('error' in found) return found.error;
+    const rows = db.comments
+      .filter((comment) => comment.paperId === found.paper.id)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return ok(rows.map((row) => publicComment(row, found.user)));
+  }),
+
+  http.post('*/api/papers/:id/comments', async ({ params, request }) => {
+    const found = ownerOrAdmin(String(params.id));
+    if ('error' in found) return found.error;
+    const body = await record(request, `/papers/${found.paper.id}/comments`);
+    const text = typeof body.comment === 'string' ? body.comment.trim() : '';
+    if (!text) return fail(400, 'VALIDATION_FAILED', 'comment must not be blank');
+    const at = new Date(Date.UTC(2026, 0, 1) + db.comments.length * 60_000).toISOString();
+    const row = {
+      id: `30000000-0000-4000-8000-${String(db.comments.length + 1).padStart(12, '0')}`,
+      paperId: found.paper.id,
+      comment: text,
+      isAdminComment: found.admin,
+      mine: true,
+      createdAt: at,
+      updatedAt: at,
+      userId: found.user.id,
+    };
+    db.comments.push(row);
+    return ok(
+      { comment: publicComment(row, found.user), notification: db.nextNotification },
+      { status: 201 },
+    );
+  }),
+
+  http.patch('*/api/papers/:id/comments/:commentId', async ({ params, request }) => {
+    const found = ownerOrAdmin(String(params.id));
+    if ('error' in found) return found.error;
+    const body = await record(request, `/papers/${found.paper.id}/comments/${String(params.commentId)}`);
+    const row = db.comments.find((comment) => comment.id === params.commentId && comment.paperId === found.paper.id);
+    if (!row) return fail(404, 'NOT_FOUND', 'Comment not found');
+    if (row.userId !== found.user.id) return fail(403, 'FORBIDDEN', 'Forbidden');
+    const text = typeof body.comment === 'string' ? body.comment.trim() : '';
+    if (!text) return fail(400, 'VALIDATION_FAILED', 'comment must not be blank');
+    row.comment = text;
+    row.updatedAt = new Date(Date.UTC(2026, 1, 1)).toISOString();
+    return ok(publicComment(row, found.user));
+  }),
+
   http.get('*/api/papers', ({ request }) => listPapers(new URL(request.url))),
 
   http.get('*/api/papers/:id', ({ params }) => {
-    const paper = db.papers.find((candidate) => candidate.id === params.id);
-    // Visitors only ever see published papers (the tests here are all visitors).
-    if (!paper || paper.status !== 'published') return apiError(404, 'NOT_FOUND', 'Paper not found');
-    return HttpResponse.json(paper);
+    const user = authenticated();
+    const found = paperFor(String(params.id), user);
+    if (!found) return fail(404, 'NOT_FOUND', 'Paper not found');
+    const { paper, owner, admin } = found;
+    return ok({
+      ...paper,
+      access: { owner, discuss: owner || admin, uploadVersion: owner, changeStatus: admin },
+      authorEmails: owner || admin ? (paper.authorEmails ?? []) : null,
+    });
   }),
+
+  http.get('*/api/payments/submission-fee', () => {
+    if (!authenticated()) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
+    return ok({ status: db.fee.status, amount: 10000, currency: 'usd', provider: db.fee.provider });
+  }),
+
+  http.post('*/api/payments/checkout', () => {
+    const user = authenticated();
+    if (!user) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
+    db.payments.checkout += 1;
+    if (db.fee.status === 'paid') return fail(409, 'PAYMENT_ALREADY_PAID', 'Already paid');
+    const open = [...db.checkoutSessions.entries()].find(([, session]) => session.userId === user.id && session.status === 'open');
+    const sessionId = open?.[0] ?? `cs_test_${nextSession++}`;
+    if (!open) db.checkoutSessions.set(sessionId, { userId: user.id, status: 'open' });
+    return ok(
+      { url: `http://localhost:3000/payments/test-checkout?session_id=${sessionId}`, sessionId },
+      { status: 201 },
+    );
+  }),
+
+  http.post('*/api/payments/verify', async ({ request }) => {
+    const user = authenticated();
+    if (!user) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
+    db.payments.verify += 1;
+    const body = await record(request, '/payments/verify');
+    const session = db.checkoutSessions.get(String(body.sessionId));
+    const verified = session?.userId === user.id && session.status === 'complete';
+    if (verified) db.fee.status = 'paid';
+    return ok({ verified });
+  }),
+
+  http.get('*/api/payments/test-checkout/:sessionId', ({ params }) => {
+    const user = authenticated();
+    if (!user) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
+    const sessionId = String(params.sessionId);
+    const session = db.checkoutSessions.get(sessionId);
+    if (!session || session.userId !== user.id) return fail(404, 'NOT_FOUND', 'Not found');
+    return ok({
+      sessionId,
+      amount: 10000,
+      currency: 'usd',
+      status: session.status,
+      successUrl: `http://localhost:3000/submit?payment=success&session_id=${sessionId}`,
+      cancelUrl: 'http://localhost:3000/submit?payment=canceled',
+    });
+  }),
+
+  http.post('*/api/payments/test-checkout/:sessionId/complete', ({ params }) => {
+    const user = authenticated();
+    if (!user) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
+    const sessionId = String(params.sessionId);
+    const session = db.checkoutSessions.get(sessionId);
+    if (!session || session.userId !== user.id) return fail(404, 'NOT_FOUND', 'Not found');
+    db.payments.complete += 1;
+    session.status = 'complete';
+    return ok({ redirectUrl: `http://localhost:3000/submit?payment=success&session_id=${sessionId}` });
+  }),
+
+  http.post('*/api/payments/test-checkout/:sessionId/cancel', ({ params }) => {
+    const user = authenticated();
+    if (!user) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
+    const session = db.checkoutSessions.get(String(params.sessionId));
+    if (!session || session.userId !== user.id) return fail(404, 'NOT_FOUND', 'Not found');
+    db.payments.cancel += 1;
+    session.status = 'expired';
+    return ok({ redirectUrl: 'http://localhost:3000/submit?payment=canceled' });
+  }),
+];
+
+export const handlers = [
+  ...paperAndPaymentHandlers,
 
   http.get('*/api/auth/session', () => {
     db.calls.session += 1;

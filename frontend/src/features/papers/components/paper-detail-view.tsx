@@ -1,9 +1,9 @@
 import { ExternalLink } from 'lucide-react';
 import { toApiError } from '@/shared/api';
 import { formatDate } from '@/shared/lib/format-date';
-import { PageSpinner, buttonClasses } from '@/shared/ui';
+import { paperProgress } from '@/shared/lib/paper-progress';
+import { PageSpinner, PaperStatusBadge, ProgressBar, buttonClasses } from '@/shared/ui';
 import { paperPdfHref, useGetPaperQuery } from '../api/papers-api';
-import { PaperStatusBadge } from './paper-status-badge';
 
 export const PAPER_LOAD_ERROR = 'Error loading paper or paper not found.';
 export const PAPER_FORBIDDEN = "You don't have permission to view this paper.";
@@ -33,6 +33,9 @@ export function PaperDetailView({ id }: { id: string }) {
           <span className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-800">{paper.category}</span>
         </div>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{paper.title}</h1>
+        {(paper.access.owner || paper.access.changeStatus) && (
+          <ProgressBar value={paperProgress(paper.status)} label="Review progress" className="max-w-sm" />
+        )}
         <dl className="grid gap-2 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-4">
           <dt className="font-medium text-slate-700">Authors</dt>
           <dd className="text-slate-900">{paper.authors.map((author) => author.name).join(', ')}</dd>

@@ -1,0 +1,52 @@
+import { type MyDashboard, type MySubmission, type PaperDetail, type PaperVersion, baseApi, uploadWithProgress } from '@/shared/api';
+import { takeUpload } from '../model/upload-jobs';
+
+const missingJob = { error: { status: 'CUSTOM_ERROR', error: 'Upload was not prepared' } } as const;
+
+export const submissionApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    // multipart with upload progress: fetch cannot report it, so this runs over XMLHttpRequest.
+    submitPaper: build.mutation<PaperDetail, { uploadId: string }>({
+      queryFn: async ({ uploadId }) => {
+        const job = takeUpload(uploadId);
+        if (!job) return missingJob;
+        return uploadWithProgress<PaperDetail>({ path: '/papers', body: job.body, onProgress: job.onProgress });
+      },
+      // The paid fee is used up by the submission, so the fee status changes too.
+      invalidatesTags: ['Submission', { type: 'Payment', id: 'FEE' }],
+    }),
+    getMySubmissions: build.query<MySubmission[], void>({
+      query: () => '/papers/mine',
+      providesTags: ['Submission'],
+    }),
+    getMyDashboard: build.query<MyDashboard, void>({
+      query: () => '/papers/mine/dashboard',
+      providesTags: ['Submission', 'Comment'],
+    }),
+    getPaperVersions: build.query<PaperVersion[], string>({
+      query: (paperId) => `/papers/${encodeURIComponent(paperId)}/versions`,
+      providesTags: (_result, _error, paperId) => [{ type: 'Paper', id: `${paperId}:versions` }],
+    }),
+    uploadPaperVersion: build.mutation<PaperVersion, { paperId: string; uploadId: string }>({
+      queryFn: async ({ paperId, uploadId }) => {
+        const job = takeUpload(uploadId);
+        if (!job) return missingJob;
+        return uploadWithProgress<PaperVersion>({
+          path: `/papers/${encodeURIComponent(paperId)}/versions`,
+          body: job.body,
+          onProgress: job.onProgress,
+        });
+      },
+      invalidatesTags: (_result, error, { paperId }) =>
+        error ? [] : [{ type: 'Paper', id: paperId }, { type: 'Paper', id: `${paperId}:versions` }, 'Submission'],
+    }),
+  }),
+});
+
+export const {
+  useSubmitPaperMutation,
+  useGetMySubmissionsQuery,
+  useGetMyDashboardQuery,
+  useGetPaperVersionsQuery,
+  useUploadPaperVersionMutation,
+} = submissionApi;
