@@ -217,7 +217,7 @@ describe('payments with Stripe', () => {
       const payload = sessionEvent('checkout.session.completed', paidSession(sessionId, user.id));
       const responses = await Promise.all([webhook(payload, sign(payload)), webhook(payload, sign(payload))]);
       for (const response of responses) expect(response.status).toBe(200);
-      expect(responses[0]!.body).toEqual({ received: true });
+      expect(responses[0].body).toEqual({ received: true });
       const rows = await paymentRows(sessionId);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ user_id: user.id, status: 'paid', paper_id: null });

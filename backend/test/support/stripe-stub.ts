@@ -77,7 +77,7 @@ export class StripeStub {
     }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && match) {
-      const session = this.sessions.get(decodeURIComponent(match[1]!));
+      const session = this.sessions.get(decodeURIComponent(match[1]));
       if (!session) {
         return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' } } };
       }
