@@ -61,7 +61,7 @@ async function configureApp(app: NestFastifyApplication, config: AppConfig): Pro
 
   await app.register(fastifyCookie as never);
   // Uploads (paper PDFs): read part by part in the handlers (papers/pdf-upload.ts), never buffered whole.
-  await app.register(fastifyMultipart as never, {
+  await app.register(fastifyMultipart, {
     limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, fieldSize: 96 * 1024, parts: 20, headerPairs: 100 },
   });
   await app.register(fastifyHelmet, {

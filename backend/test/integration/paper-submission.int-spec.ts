@@ -59,14 +59,14 @@ describe('papers: submission (POST /api/papers)', () => {
       [paper.id],
     );
     expect(row).toMatchObject({ user_id: me.id, status: 'submitted', pdf_file_name: 'My Paper.pdf', category: 'Biology' });
-    expect(row!.pdf_storage_key).toMatch(new RegExp(`^${me.id}/\\d+\\.pdf$`));
+    expect(row.pdf_storage_key).toMatch(new RegExp(`^${me.id}/\\d+\\.pdf$`));
 
     const pdf = await request(testApp.server).get(paper.pdfUrl).set('Authorization', `Bearer ${me.token}`).buffer(true).expect(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(Buffer.compare(pdf.body as Buffer, body)).toBe(0);
 
     const versions = await sql<{ version: number; size_bytes: string; storage_key: string }>(testApp.app, 'select version, size_bytes, storage_key from paper_files where paper_id = ?', [paper.id]);
-    expect(versions).toEqual([{ version: 1, size_bytes: '50000', storage_key: row!.pdf_storage_key }]);
+    expect(versions).toEqual([{ version: 1, size_bytes: '50000', storage_key: row.pdf_storage_key }]);
     const [fee] = await sql<{ paper_id: string; used_at: Date | null }>(testApp.app, 'select paper_id, used_at from payments where user_id = ?', [me.id]);
     expect(fee?.paper_id).toBe(paper.id);
     expect(fee?.used_at).not.toBeNull();
@@ -76,9 +76,9 @@ describe('papers: submission (POST /api/papers)', () => {
       [`paper-submitted:${paper.id}`],
     );
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.recipient).toBe(me.email.toLowerCase());
-    expect(mails[0]!.data.title).toBe(fields.title);
-    expect(mails[0]!.data.paperUrl).toMatch(new RegExp(`/papers/${paper.id}$`));
+    expect(mails[0].recipient).toBe(me.email.toLowerCase());
+    expect(mails[0].data.title).toBe(fields.title);
+    expect(mails[0].data.paperUrl).toMatch(new RegExp(`/papers/${paper.id}$`));
 
     // A visitor cannot see it: it is not published.
     await request(testApp.server).get(`/api/papers/${paper.id}`).expect(404);

@@ -1,7 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { validateInput } from '../../common/http/validation-errors.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { PaperVersionDto } from './dtos/paper-version.dto.js';
@@ -11,9 +10,6 @@ import { PaperAccessService } from './paper-access.service.js';
 import { PDF_FIELD, readPdfUpload } from './pdf-upload.js';
 import { PaperNotFoundException, UploadRefusedException } from './papers.exception.js';
 import { type PaperPdf, pdfFileNameOf } from './papers.service.js';
-
-/** An upload of a version has no text fields. */
-class UploadVersionFields {}
 
 /** Every uploaded PDF of a paper is kept as a numbered version; the newest is the paper's PDF. */
 @Injectable()
@@ -45,7 +41,9 @@ export class PaperVersionsService {
     const paper = await this.access.requireUploadAccess(paperId, user);
     const upload = await readPdfUpload(request, this.storage, user.id);
     try {
-      await validateInput(UploadVersionFields, upload.fields);
+      // An upload of a version has no text fields; refused like any unknown field.
+      const unknown = Object.keys(upload.fields);
+      if (unknown.length > 0) throw new UploadRefusedException(unknown.map((name) => `property ${name} should not exist`).join('; '));
       const file = upload.file;
       if (!file) throw new UploadRefusedException(`${PDF_FIELD}: a PDF file is required`);
       const created = await this.em.transactional(async (tx) => {

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
-import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { paperPdfKey } from '../storage/storage-key.js';
 import type { StorageService } from '../storage/storage.service.js';
@@ -59,7 +59,7 @@ function uploadedName(filename: string | undefined): string {
 }
 
 /** Multipart's own limits (parts, files, fields) and malformed bodies, as the API's errors. */
-function asUploadError(error: unknown): unknown {
+function asUploadError(error: unknown): Error {
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -73,7 +73,7 @@ function asUploadError(error: unknown): unknown {
       return new NotMultipartException();
     default:
       if (error instanceof Error && /multipart|boundary|terminated early/i.test(error.message)) return new UploadRefusedException('The form data is malformed.');
-      return error;
+      return error instanceof Error ? error : new Error(String(error));
   }
 }
 
@@ -89,20 +89,20 @@ export async function readPdfUpload(request: FastifyRequest, storage: StorageSer
   await storage.assertReady();
   const fields: Record<string, string> = {};
   let file: StoredPdf | null = null;
-  let refusal: unknown = null;
+  let refusal: Error | null = null;
   const refuse = (error: unknown) => {
-    refusal ??= error;
+    refusal ??= error instanceof Error ? error : new Error(String(error));
   };
   try {
     for await (const part of request.parts({ throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0])) {
       if (part.type === 'field') {
-        const field = part as MultipartValue<unknown>;
+        const field = part;
         if (field.valueTruncated) refuse(new UploadRefusedException(`${field.fieldname} is too long`));
         else if (field.fieldname in fields) refuse(new UploadRefusedException(`${field.fieldname} is given more than once`));
         else fields[field.fieldname] = String(field.value);
         continue;
       }
-      const filePart = part as MultipartFile;
+      const filePart = part;
       if (refusal !== null || file !== null) {
         filePart.file.resume();
         continue;
@@ -121,9 +121,11 @@ export async function readPdfUpload(request: FastifyRequest, storage: StorageSer
   } catch (error) {
     refuse(asUploadError(error));
   }
-  if (refusal !== null) {
+  // Assigned in callbacks, which the compiler's narrowing does not follow.
+  const failure = refusal as Error | null;
+  if (failure) {
     if (file) await storage.delete(file.key);
-    throw refusal;
+    throw failure;
   }
   return { fields, file };
 }
