@@ -88,6 +88,36 @@ function fail(statusCode: number, code: string, message: string): Response {
   return apiError(statusCode, code, message);
 }
 
+/**
+ * A small multipart/form-data reader: undici's request.formData() cannot build its File objects
+ * under jsdom (whose File global is not undici's), so the test server parses the text itself.
+ */
+async function readMultipart(request: Request): Promise<{
+  fields: Record<string, string>;
+  files: Record<string, { name: string; size: number; type: string }>;
+}> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(request.headers.get('content-type') ?? '');
+  const text = await request.text();
+  const fields: Record<string, string> = {};
+  const files: Record<string, { name: string; size: number; type: string }> = {};
+  if (!boundary) return { fields, files };
+  for (const part of text.split(`--${boundary[1] ?? boundary[2]}`)) {
+    const headerEnd = part.indexOf('\r\n\r\n');
+    if (headerEnd < 0) continue;
+    const headers = part.slice(0, headerEnd);
+    const body = part.slice(headerEnd + 4).replace(/\r\n$/, '');
+    const name = /name="([^"]*)"/.exec(headers)?.[1];
+    if (!name) continue;
+    const filename = /filename="([^"]*)"/.exec(headers)?.[1];
+    if (filename === undefined) fields[name] = body;
+    else {
+      const type = /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1]?.trim() ?? '';
+      files[name] = { name: filename, size: new TextEncoder().encode(body).length, type };
+    }
+  }
+  return { fields, files };
+}
+
 const MAX_PDF = 10 * 1024 * 1024;
 
 function toSubmission(paper: PaperDetail): MySubmission {
@@ -137,7 +167,7 @@ function publicComment(row: PaperComment & { userId: string }, user: SessionUser
   return { ...comment, mine: userId === user.id };
 }
 
-function fileProblem(file: File | null) {
+function fileProblem(file: { size: number; type: string } | null) {
   if (!file) return fail(400, 'VALIDATION_FAILED', 'pdf is required');
   if (file.type !== 'application/pdf') return fail(415, 'INVALID_FILE_TYPE', 'Please upload a PDF file only.');
   if (file.size > MAX_PDF) return fail(413, 'FILE_TOO_LARGE', 'Please upload a file smaller than 10MB.');
@@ -170,15 +200,9 @@ export const paperAndPaymentHandlers = [
   http.post('*/api/papers', async ({ request }) => {
     const user = authenticated();
     if (!user) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
-    const form = await request.formData();
-    const fields: Record<string, string> = {};
-    let file: File | null = null;
-    form.forEach((value, key) => {
-      if (typeof value === 'string') fields[key] = value;
-      else if (key === 'pdf') file = value;
-    });
-    const pdf = file as File | null;
-    db.submissions.push({ fields, file: pdf ? { name: pdf.name, size: pdf.size, type: pdf.type } : null });
+    const { fields, files } = await readMultipart(request);
+    const pdf = files.pdf ?? null;
+    db.submissions.push({ fields, file: pdf });
     if (db.fee.status !== 'paid') {
       return fail(402, 'PAYMENT_REQUIRED', 'Please complete the $100 submission fee before submitting your paper.');
     }
@@ -208,9 +232,7 @@ export const paperAndPaymentHandlers = [
   http.post('*/api/papers/:id/versions', async ({ params, request }) => {
     const found = ownerOrAdmin(String(params.id), true);
     if ('error' in found) return found.error;
-    const form = await request.formData();
-    const value = form.get('pdf');
-    const file = value instanceof File ? value : null;
+    const file = (await readMultipart(request)).files.pdf ?? null;
     const problem = fileProblem(file);
     if (problem) return problem;
     if (!file) return fail(400, 'VALIDATION_FAILED', 'pdf is required');

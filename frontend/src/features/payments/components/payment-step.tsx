@@ -54,17 +54,17 @@ export function PaymentStep({ payment }: { payment: PaymentStateView }) {
           </p>
         )}
         <div data-payment-state={payment.state} aria-live="polite">
-          {payment.isLoading ? (
+          {payment.state === 'verifying' ? (
+            <p className="flex items-center gap-2 text-slate-700">
+              <Spinner size="sm" label={null} />
+              Verifying payment...
+            </p>
+          ) : payment.isLoading ? (
             <Spinner label="Loading payment status" />
           ) : payment.state === 'paid' ? (
             <p className="flex items-center gap-2 font-medium text-green-800">
               <CheckCircle2 className="h-5 w-5" aria-hidden="true" />
               Payment complete. You can now submit your paper.
-            </p>
-          ) : payment.state === 'verifying' ? (
-            <p className="flex items-center gap-2 text-slate-700">
-              <Spinner size="sm" label={null} />
-              Verifying payment...
             </p>
           ) : (
             <Button onClick={() => void pay()} isLoading={isStarting}>
