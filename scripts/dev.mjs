@@ -3,7 +3,7 @@
 // backend is recompiled on change and the API and worker restart; mail goes to the catcher.
 import { join } from 'node:path';
 import {
-  ProcessGroup, ensureDependencies, ensurePostgres, ensureRedis, fail, log, prepareDatabase, requireFreePort,
+  ProcessGroup, ensureDependencies, ensurePostgres, ensureRedis, ensureStorageDir, fail, log, prepareDatabase, requireFreePort,
   root, run, runBackendCli,
 } from './lib/stack.mjs';
 
@@ -34,6 +34,7 @@ const env = {
   REDIS_URL: redisUrl,
   SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`,
 };
+ensureStorageDir(env);
 process.stdout.write(runBackendCli('migrate', [], env));
 const seedOutput = runBackendCli('seed', [], env);
 

@@ -5,7 +5,7 @@
 //   --no-seed       do not load demo data
 import { join } from 'node:path';
 import {
-  ProcessGroup, clearRedisPrefix, ensureBuilt, ensureDependencies, ensurePostgres, ensureRedis, fail, log, prepareDatabase,
+  ProcessGroup, clearRedisPrefix, ensureBuilt, ensureStorageDir, ensureDependencies, ensurePostgres, ensureRedis, fail, log, prepareDatabase,
   requireFreePort, root, runBackendCli, waitForHttp,
 } from './lib/stack.mjs';
 
@@ -41,6 +41,7 @@ const env = {
   SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`,
 };
 
+ensureStorageDir(env);
 log('Applying database migrations ...');
 process.stdout.write(runBackendCli('migrate', [], env));
 const seedOutput = flags.has('--no-seed') ? '' : runBackendCli('seed', [], env);

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
@@ -195,6 +195,16 @@ export async function prepareDatabase(databaseUrl, { fresh = false } = {}) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The local storage directory (`STORAGE_DIR`, default `.data/storage`, relative to the repository
+ * as the backend resolves it). The API never creates it itself, so that a wrong setting shows as
+ * 'storage unavailable' instead of files in a directory nobody backs up; the scripts create it.
+ */
+export function ensureStorageDir(env = process.env) {
+  if ((env.STORAGE_DRIVER ?? 'local') !== 'local') return;
+  mkdirSync(resolve(root, env.STORAGE_DIR ?? '.data/storage'), { recursive: true });
 }
 
 /** Runs a backend CLI (dist/cli/<name>.js); returns its standard output. */
