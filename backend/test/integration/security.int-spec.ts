@@ -34,6 +34,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /sitemap.xml',
   'GET /feed.xml',
   'POST /api/payments/webhook',
+  // Swagger UI's static assets (public like the document itself); registered when the app gets ready.
+  'GET /api/docs/*',
+  'GET /api/docs/docs/*',
 ]);
 
 /** Routes only this suite adds, to see the role checks through the real stack. */
