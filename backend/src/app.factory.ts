@@ -49,7 +49,11 @@ export async function createApp(rootModule: Type<unknown>, options: CreateAppOpt
       return id;
     },
   });
-  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, { bufferLogs: options.bufferLogs ?? true });
+  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
+    bufferLogs: options.bufferLogs ?? true,
+    // Keeps the received bytes of JSON bodies (`request.rawBody`): Stripe signs the exact payload.
+    rawBody: true,
+  });
   const config = app.get<AppConfig>(APP_CONFIG);
   app.useLogger(app.get(Logger));
   await configureApp(app, config);
