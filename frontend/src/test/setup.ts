@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { server } from './msw/server';
 import { resetDb } from './msw/db';
 
@@ -12,6 +12,10 @@ class SameOriginRequest extends NativeRequest {
   }
 }
 globalThis.Request = SameOriginRequest;
+
+// findBy*/waitFor allow 3 s instead of 1 s: lazy routes are transformed on first import, and on a
+// busy machine (the whole suite in parallel on two cores) that alone can take more than a second.
+configure({ asyncUtilTimeout: 3000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

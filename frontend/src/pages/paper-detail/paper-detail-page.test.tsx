@@ -4,6 +4,12 @@ import { addPaper } from '@/test/msw/db';
 import { server } from '@/test/msw/server';
 import { renderApp, waitForSession } from '@/test/render';
 
+
+// The lazy route's first import (transform included) can outlast waitForSession's timeout.
+beforeAll(async () => {
+  await import('@/pages/paper-detail/paper-detail-page');
+});
+
 describe('/papers/:id', () => {
   it('shows title, status, authors, category, school, published date, View PDF and the abstract', async () => {
     const paper = addPaper({

@@ -31,6 +31,12 @@ async function fillForm(user: User) {
   await user.upload(screen.getByLabelText('Paper PDF'), pdf());
 }
 
+
+// The lazy route's first import (transform included) can outlast waitForSession's timeout.
+beforeAll(async () => {
+  await import('@/pages/submit/submit-page');
+});
+
 describe('/submit payment step', () => {
   beforeEach(() => {
     signInAs('user');
@@ -162,7 +168,7 @@ describe('/submit form', () => {
     await expectToast('Success!', 'Your paper has been submitted successfully and is now under review.');
     await waitFor(() => expect(currentPath(router)).toBe('/papers'));
     expect(db.submissions).toHaveLength(1);
-    const { fields, file } = db.submissions[0]!;
+    const { fields, file } = db.submissions[0];
     expect(fields).toEqual({
       title: 'Microplastics After Rain',
       authors: JSON.stringify([

@@ -49,7 +49,7 @@ describe('comment markup (React elements only)', () => {
     expect(container.querySelector('p strong')!.textContent).toBe('bold');
     const items = [...container.querySelectorAll('ul > li')];
     expect(items.map((li) => li.textContent)).toEqual(['one', 'two']);
-    expect(items[1]!.querySelector('strong')).not.toBeNull();
+    expect(items[1].querySelector('strong')).not.toBeNull();
   });
 
   it('keeps other lines as text with line breaks', () => {
