@@ -130,6 +130,17 @@ describe('/submit payment step', () => {
     expect(db.payments.verify).toBe(0);
   });
 
+  it('treats PAYMENT_ALREADY_PAID from checkout as paid (Payment Successful!)', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user } = await openSubmit();
+    const pay = await screen.findByRole('button', { name: 'Pay $100 Submission Fee' });
+    db.fee.status = 'paid'; // paid in another tab meanwhile
+    await user.click(pay);
+    await expectToast('Payment Successful!', 'You can now submit your paper for review.');
+    expect(await screen.findByText('Payment complete. You can now submit your paper.')).toBeInTheDocument();
+    expect(window.open).not.toHaveBeenCalled();
+  });
+
   it('shows paid when the fee is already paid', async () => {
     db.fee.status = 'paid';
     await openSubmit();
@@ -261,6 +272,27 @@ describe('/submit form', () => {
     expect(screen.getByText(/^0 words/)).toBeInTheDocument();
     await user.type(abstract, 'three short words');
     expect(screen.getByText(/^3 words/)).toBeInTheDocument();
+  });
+
+  it('refreshes an expired access cookie once and sends the upload again', async () => {
+    db.fee.status = 'paid';
+    let calls = 0;
+    server.use(
+      http.post('*/api/papers', () => {
+        calls += 1;
+        if (calls === 1) return HttpResponse.json({ statusCode: 401, code: 'UNAUTHENTICATED', message: 'expired' }, { status: 401 });
+        return HttpResponse.json({ id: 'p1' }, { status: 201 });
+      }),
+    );
+    const { user, router } = await openSubmit();
+    await screen.findByText('Payment complete. You can now submit your paper.');
+    await fillForm(user);
+    const refreshesBefore = db.calls.refresh;
+    await user.click(screen.getByRole('button', { name: 'Submit Paper' }));
+    await expectToast('Success!', 'Your paper has been submitted successfully and is now under review.');
+    expect(calls).toBe(2);
+    expect(db.calls.refresh).toBe(refreshesBefore + 1);
+    await waitFor(() => expect(currentPath(router)).toBe('/papers'));
   });
 
   it('maps a 402 from the server to Payment Required', async () => {

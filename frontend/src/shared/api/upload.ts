@@ -1,5 +1,7 @@
-import { type FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { type BaseQueryApi, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { env } from '@/shared/config/env';
+import { refreshSession } from './base-query';
+import { sessionCleared } from './session-events';
 
 export type UploadResult<T> = { data: T } | { error: FetchBaseQueryError };
 
@@ -16,7 +18,7 @@ export interface UploadOptions {
  * XMLHttpRequest, same-origin with the session cookies, and answers in RTK Query's result shape
  * (errors look like fetchBaseQuery's, so `toApiError` reads them the same way).
  */
-export function uploadWithProgress<T>({ path, body, onProgress }: UploadOptions): Promise<UploadResult<T>> {
+function send<T>({ path, body, onProgress }: UploadOptions): Promise<UploadResult<T>> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${env.API_BASE_URL}${path}`);
@@ -44,4 +46,20 @@ export function uploadWithProgress<T>({ path, body, onProgress }: UploadOptions)
     xhr.onabort = () => resolve({ error: { status: 'FETCH_ERROR', error: 'Upload aborted' } });
     xhr.send(body);
   });
+}
+
+/**
+ * `send` plus the same one retry as the base query: a 401 means the access cookie expired, so
+ * refresh (shared with any other caller) and send again; a failed refresh signs the user out.
+ */
+export async function uploadWithProgress<T>(options: UploadOptions, api?: BaseQueryApi): Promise<UploadResult<T>> {
+  const result = await send<T>(options);
+  if (!api || !('error' in result) || result.error.status !== 401) return result;
+  const refreshed = await refreshSession(api);
+  if (!refreshed.ok) {
+    api.dispatch(sessionCleared());
+    return result;
+  }
+  options.onProgress?.(0);
+  return send<T>(options);
 }

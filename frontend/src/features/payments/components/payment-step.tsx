@@ -27,6 +27,7 @@ export function PaymentStep({ payment }: { payment: PaymentStateView }) {
       // A fee already paid (e.g. in another tab): the server's status is the truth.
       if (toApiError(error).code === 'PAYMENT_ALREADY_PAID') {
         payment.refresh();
+        toast(paymentToasts.alreadyPaid);
         return;
       }
       toast(paymentToasts.checkoutError);

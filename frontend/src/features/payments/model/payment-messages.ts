@@ -7,6 +7,8 @@ export const paymentToasts = {
     description: 'Complete your payment in the new tab to enable paper submission.',
   },
   verified: { title: 'Payment Verified!', description: 'You can now submit your paper for review.' },
+  // A checkout refused with PAYMENT_ALREADY_PAID: the fee was paid already (another tab, say).
+  alreadyPaid: { title: 'Payment Successful!', description: 'You can now submit your paper for review.' },
   verificationFailed: {
     title: 'Payment Verification Failed',
     description: 'Please try the payment process again.',

@@ -7,10 +7,10 @@ export const submissionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     // multipart with upload progress: fetch cannot report it, so this runs over XMLHttpRequest.
     submitPaper: build.mutation<PaperDetail, { uploadId: string }>({
-      queryFn: async ({ uploadId }) => {
+      queryFn: async ({ uploadId }, api) => {
         const job = takeUpload(uploadId);
         if (!job) return missingJob;
-        return uploadWithProgress<PaperDetail>({ path: '/papers', body: job.body, onProgress: job.onProgress });
+        return uploadWithProgress<PaperDetail>({ path: '/papers', body: job.body, onProgress: job.onProgress }, api);
       },
       // The paid fee is used up by the submission, so the fee status changes too.
       invalidatesTags: ['Submission', { type: 'Payment', id: 'FEE' }],
@@ -28,14 +28,14 @@ export const submissionApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, paperId) => [{ type: 'Paper', id: `${paperId}:versions` }],
     }),
     uploadPaperVersion: build.mutation<PaperVersion, { paperId: string; uploadId: string }>({
-      queryFn: async ({ paperId, uploadId }) => {
+      queryFn: async ({ paperId, uploadId }, api) => {
         const job = takeUpload(uploadId);
         if (!job) return missingJob;
         return uploadWithProgress<PaperVersion>({
           path: `/papers/${encodeURIComponent(paperId)}/versions`,
           body: job.body,
           onProgress: job.onProgress,
-        });
+        }, api);
       },
       invalidatesTags: (_result, error, { paperId }) =>
         error ? [] : [{ type: 'Paper', id: paperId }, { type: 'Paper', id: `${paperId}:versions` }, 'Submission'],
