@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import type { Type } from '@nestjs/common';
+import type { Type, ValidationPipeOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -30,13 +30,15 @@ function flattenValidationErrors(errors: ValidationError[], parent = ''): string
   });
 }
 
-export const validationPipe = new AppValidationPipe({
+export const validationPipeOptions: ValidationPipeOptions = {
   whitelist: true,
   forbidNonWhitelisted: true,
   transform: true,
   exceptionFactory: (errors) =>
     new AppException(400, ErrorCode.ValidationFailed, flattenValidationErrors(errors).join('; ') || 'Invalid request'),
-});
+};
+
+export const validationPipe = new AppValidationPipe(validationPipeOptions);
 
 export interface CreateAppOptions {
   /** Nest's own logs; tests silence them. */

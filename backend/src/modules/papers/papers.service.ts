@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { EntityManager, type PostgreSqlConnection } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -50,7 +50,7 @@ export class PapersService {
    */
   async list(query: ListPapersQueryDto): Promise<PaperPageDto> {
     const listQuery = buildPaperListQuery(query);
-    const pool = (this.pool ??= await (this.em.getConnection() as PostgreSqlConnection).getNativeClient());
+    const pool = (this.pool ??= await this.em.getConnection().getNativeClient());
     const { rows } = await pool.query<PaperCardRow>(toNumberedPlaceholders(listQuery.sql), listQuery.params);
     return toPaperPage(rows, listQuery.limit, this.config.papers.arxivDetailPageId);
   }
