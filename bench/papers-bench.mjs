@@ -1,6 +1,7 @@
 // Benchmark of the published-papers list and search (issue 3's speed goals), against a bare
 // Node `http` + `pg` server running the same SQL and returning the same JSON.
 //   node bench/papers-bench.mjs [--papers 100000] [--requests 300] [--duration 10] [--connections 10]
+//                                [--cases "first page,deepest page"]
 // It builds a database `journal_bench_<papers>` once (migrations + `seed --papers N`), starts the
 // API (NODE_ENV=production, LOG_LEVEL=warn) and the bare server on free ports, checks that both
 // answer every case with identical JSON, then measures for each case:
@@ -21,6 +22,8 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '300' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
+    // Comma-separated case names (see `cases` below); all of them by default.
+    cases: { type: 'string' },
   },
 });
 const paperCount = Number(values.papers);
@@ -80,7 +83,7 @@ const { rows: [deep] } = await client.query(
   [Math.max(0, total - 13)],
 );
 const matches = async (sql, params) => (await client.query(`select count(*)::int as n from research_papers where status = 'published' and ${sql}`, params)).rows[0].n;
-const cases = [
+const allCases = [
   { name: 'first page', query: '', matching: total },
   { name: 'selective term', query: 'q=stormwater', matching: await matches("search_text ilike '%stormwater%'", []) },
   { name: 'common term', query: 'q=climate', matching: await matches("search_text ilike '%climate%'", []) },
@@ -88,6 +91,13 @@ const cases = [
   { name: 'deepest page', query: `cursor=${encodePaperCursor({ publishedAt: deep.at, id: deep.id })}`, matching: 12 },
 ];
 await client.end();
+const selected = values.cases?.split(',').map((name) => name.trim());
+const unknownCase = selected?.find((name) => !allCases.some((benchCase) => benchCase.name === name));
+if (unknownCase) {
+  console.error(`Unknown case "${unknownCase}"; the cases are: ${allCases.map((benchCase) => benchCase.name).join(', ')}.`);
+  process.exit(1);
+}
+const cases = selected ? allCases.filter((benchCase) => selected.includes(benchCase.name)) : allCases;
 
 const apiPort = await freePort();
 const barePort = await freePort();
@@ -95,7 +105,7 @@ const children = [
   spawn(process.execPath, ['dist/main.js'], { cwd: join(root, 'backend'), env: { ...env, PORT: String(apiPort) }, stdio: 'inherit' }),
   spawn(process.execPath, [join(root, 'bench/bare-papers-server.mjs')], { env: { ...env, PORT: String(barePort) }, stdio: 'inherit' }),
 ];
-const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+const stop = () => children.forEach((child) => child.killed || child.kill('SIGTERM'));
 process.on('exit', stop);
 
 if (!(await waitForHttp(`http://127.0.0.1:${apiPort}/api/health/live`)) || !(await waitForHttp(`http://127.0.0.1:${barePort}/api/papers?limit=1`))) {

@@ -3,30 +3,33 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { type Type, ValidationPipe } from '@nestjs/common';
+import type { Type, ValidationPipeOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, RawRequestDefaultExpression } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
+import { AppValidationPipe } from './common/http/app-validation.pipe.js';
 import { createCsrfHook } from './common/http/csrf.hook.js';
 import { ErrorCode } from './common/http/error-code.js';
+import { createSecurityHeadersHook } from './common/http/security-headers.js';
 import { validationFailed } from './common/http/validation-errors.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { applyApiPrefix, createOpenApiDocument } from './openapi.js';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 
-export const validationPipe = new ValidationPipe({
+export const validationPipeOptions: ValidationPipeOptions = {
   whitelist: true,
   forbidNonWhitelisted: true,
   transform: true,
   exceptionFactory: validationFailed,
-});
+};
+
+export const validationPipe = new AppValidationPipe(validationPipeOptions);
 
 export interface CreateAppOptions {
   /** Nest's own logs; tests silence them. */
@@ -68,28 +71,33 @@ async function configureApp(app: NestFastifyApplication, config: AppConfig): Pro
   await app.register(fastifyMultipart, {
     limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, fieldSize: 96 * 1024, parts: 20, headerPairs: 100 },
   });
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.http.publicUrl.startsWith('https://') ? [] : null,
+  // Helmet's headers (CSP included) on every response, worked out once at start-up.
+  fastify.addHook(
+    'onRequest',
+    createSecurityHeadersHook({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: config.http.publicUrl.startsWith('https://') ? [] : null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
 
   fastify.addHook('onRequest', createCsrfHook([config.http.publicOrigin]));
-  fastify.addHook('onSend', async (request, reply) => {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   // Bull Board mounts itself under the global prefix unless its path is excluded (docs/api.md: /admin/queues).

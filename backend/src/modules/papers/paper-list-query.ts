@@ -80,6 +80,12 @@ export function buildPaperListQuery(query: ListPapersQueryDto): PaperListQuery {
   return { sql, params, limit };
 }
 
+/** The SQL with `pg`'s numbered placeholders ($1, $2, ...) for its `?` ones. */
+export function toNumberedPlaceholders(sql: string): string {
+  let index = 0;
+  return sql.replace(/\?/g, () => `$${++index}`);
+}
+
 /** One page of cards from the `limit + 1` rows the query returned. */
 export function toPaperPage(rows: PaperCardRow[], limit: number, arxivDetailPageId: string | null): PaperPageDto {
   const page = rows.slice(0, limit);

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { StorageService } from '../storage/storage.service.js';
@@ -9,8 +10,8 @@ import type { MyDashboardDto, MySubmissionDto } from './dtos/my-submission.dto.j
 import type { PaperCardDto, PaperDetailDto, PaperPageDto } from './dtos/paper.dto.js';
 import { PaperStatus, progressOf } from './entities/paper-status.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
-import { buildPaperListQuery, type PaperCardRow, type PaperCardSource, toPaperCard, toPaperPage } from './paper-list-query.js';
 import { paperAccessOf } from './paper-access.js';
+import { buildPaperListQuery, type PaperCardRow, type PaperCardSource, toNumberedPlaceholders, toPaperCard, toPaperPage } from './paper-list-query.js';
 import { PaperNotFoundException } from './papers.exception.js';
 
 const RECENT_SUBMISSIONS = 5;
@@ -63,16 +64,23 @@ export function pdfFileNameOf(title: string): string {
 
 @Injectable()
 export class PapersService {
+  private pool?: Pool;
+
   constructor(
     private readonly em: EntityManager,
     private readonly storage: StorageService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Published papers, newest first, keyset-paginated (see paper-list-query.ts). */
+  /**
+   * Published papers, newest first, keyset-paginated (see paper-list-query.ts). The busiest
+   * route reads plain rows, so it runs its one parameterised query on MikroORM's own `pg` pool
+   * (same connections, same type parsers) without the ORM's query layer.
+   */
   async list(query: ListPapersQueryDto): Promise<PaperPageDto> {
     const listQuery = buildPaperListQuery(query);
-    const rows = await this.em.getConnection().execute<PaperCardRow[]>(listQuery.sql, listQuery.params);
+    const pool = (this.pool ??= await this.em.getConnection().getNativeClient());
+    const { rows } = await pool.query<PaperCardRow>(toNumberedPlaceholders(listQuery.sql), listQuery.params);
     return toPaperPage(rows, listQuery.limit, this.config.papers.arxivDetailPageId);
   }
 

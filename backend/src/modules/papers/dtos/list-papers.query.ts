@@ -5,14 +5,16 @@ import { ALL_CATEGORIES, PAPER_CATEGORIES } from '../entities/paper-category.js'
 
 export const DEFAULT_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 50;
-const CATEGORY_FILTERS = [ALL_CATEGORIES, ...PAPER_CATEGORIES];
+const CATEGORY_FILTERS: readonly string[] = [ALL_CATEGORIES, ...PAPER_CATEGORIES];
+const MAX_TEXT_LENGTH = 200;
+const CURSOR_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 export class ListPapersQueryDto {
-  @ApiPropertyOptional({ maxLength: 200, description: 'Words to find in the title, an author’s name or the abstract (partial words too)' })
+  @ApiPropertyOptional({ maxLength: MAX_TEXT_LENGTH, description: 'Words to find in the title, an author’s name or the abstract (partial words too)' })
   @IsOptional()
   @IsString()
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @MaxLength(200)
+  @MaxLength(MAX_TEXT_LENGTH)
   q?: string;
 
   @ApiPropertyOptional({ enum: CATEGORY_FILTERS, description: `'${ALL_CATEGORIES}' or absent: every category` })
@@ -23,8 +25,8 @@ export class ListPapersQueryDto {
   @ApiPropertyOptional({ description: 'The nextCursor of the previous page' })
   @IsOptional()
   @IsString()
-  @MaxLength(200)
-  @Matches(/^[A-Za-z0-9_-]+$/, { message: 'cursor is not a cursor of this API' })
+  @MaxLength(MAX_TEXT_LENGTH)
+  @Matches(CURSOR_PATTERN, { message: 'cursor is not a cursor of this API' })
   cursor?: string;
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })
@@ -34,4 +36,44 @@ export class ListPapersQueryDto {
   @Min(1)
   @Max(MAX_PAGE_SIZE)
   limit?: number;
+
+  /**
+   * The valid queries of the busiest public route, checked without class-transformer and
+   * class-validator (see AppValidationPipe): the same rules as the decorators above, applied
+   * only to what is certainly valid. Anything else, an unknown or repeated parameter included,
+   * returns undefined and goes through the decorators, which then word the error.
+   */
+  static quickParse(value: unknown): ListPapersQueryDto | undefined {
+    if (typeof value !== 'object' || value === null) return undefined;
+    const dto = new ListPapersQueryDto();
+    for (const [key, raw] of Object.entries(value)) {
+      if (typeof raw !== 'string') return undefined;
+      switch (key) {
+        case 'q': {
+          const q = raw.trim();
+          if (q.length > MAX_TEXT_LENGTH) return undefined;
+          dto.q = q;
+          break;
+        }
+        case 'category':
+          if (!CATEGORY_FILTERS.includes(raw)) return undefined;
+          dto.category = raw;
+          break;
+        case 'cursor':
+          if (raw.length > MAX_TEXT_LENGTH || !CURSOR_PATTERN.test(raw)) return undefined;
+          dto.cursor = raw;
+          break;
+        case 'limit': {
+          // What @Type(() => Number) does, then @IsInt, @Min and @Max.
+          const limit = Number(raw);
+          if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) return undefined;
+          dto.limit = limit;
+          break;
+        }
+        default:
+          return undefined;
+      }
+    }
+    return dto;
+  }
 }
