@@ -34,10 +34,14 @@ const PUBLIC_ROUTES = new Set([
   'GET /sitemap.xml',
   'GET /feed.xml',
   'POST /api/payments/webhook',
-  // Swagger UI's static assets (public like the document itself); registered when the app gets ready.
-  'GET /api/docs/*',
-  'GET /api/docs/docs/*',
 ]);
+
+/**
+ * The API documentation (public, like the document itself). Swagger UI registers its asset routes
+ * as a plugin, so whether the hook below sees them depends on plugin order: they are matched by
+ * prefix rather than listed.
+ */
+const isApiDocs = (route: { method: string; url: string }) => route.method === 'GET' && route.url.startsWith('/api/docs');
 
 /** Routes only this suite adds, to see the role checks through the real stack. */
 @Controller('security-probe')
@@ -278,7 +282,7 @@ describe('security', () => {
 
     it('answers 401 to a visitor on every route that is not public', async () => {
       const concrete = (url: string) => url.replace(/:[A-Za-z0-9_]+/g, randomUUID()).replace(/\*/g, 'anything');
-      const protectedRoutes = routes.filter((route) => !PUBLIC_ROUTES.has(`${route.method} ${route.url}`));
+      const protectedRoutes = routes.filter((route) => !PUBLIC_ROUTES.has(`${route.method} ${route.url}`) && !isApiDocs(route));
       expect(protectedRoutes.length).toBeGreaterThan(2);
       const failures: string[] = [];
       for (const route of protectedRoutes) {
