@@ -112,6 +112,16 @@ describe('/submit payment step', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('says Payment Verification Failed for a session id the server refuses (400)', async () => {
+    server.use(
+      http.post('*/api/payments/verify', () =>
+        HttpResponse.json({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'sessionId must be a checkout session id' }, { status: 400 }),
+      ),
+    );
+    await openSubmit('/submit?payment=success&session_id=not-a-session');
+    await expectToast('Payment Verification Failed', 'Please try the payment process again.');
+  });
+
   it('says Payment Verification Error when verification fails', async () => {
     server.use(
       http.post('*/api/payments/verify', () =>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { type PaymentProvider } from '@/shared/api';
+import { type PaymentProvider, toApiError } from '@/shared/api';
 import { useToast } from '@/shared/ui';
 import { useGetSubmissionFeeQuery, useVerifyPaymentMutation } from '../api/payments-api';
 import { paymentToasts } from './payment-messages';
@@ -62,7 +62,10 @@ export function usePaymentState(): PaymentStateView {
           toast(paymentToasts.verificationFailed);
         }
       })
-      .catch(() => toast(paymentToasts.verificationError));
+      // A session id that is not one (a tampered link) is refused with 400: simply not verified.
+      .catch((error: unknown) =>
+        toast(toApiError(error).code === 'VALIDATION_FAILED' ? paymentToasts.verificationFailed : paymentToasts.verificationError),
+      );
   }, [payment, sessionId, setSearchParams, toast, verifyPayment]);
 
   const refresh = useCallback(() => {
