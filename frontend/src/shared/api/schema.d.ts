@@ -205,6 +205,38 @@ export interface paths {
         };
         get: operations["PapersController_list"];
         put?: never;
+        post: operations["PapersController_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/papers/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PapersController_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/papers/mine/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PapersController_dashboard"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -238,6 +270,182 @@ export interface paths {
         get: operations["PapersController_pdf"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/papers/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PapersController_listVersions"];
+        put?: never;
+        post: operations["PapersController_uploadVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/papers/{id}/versions/{version}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PapersController_versionPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/papers/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PapersController_listComments"];
+        put?: never;
+        post: operations["PapersController_postComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/papers/{id}/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["PapersController_editComment"];
+        trace?: never;
+    };
+    "/api/payments/submission-fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PaymentsController_submissionFee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PaymentsController_checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PaymentsController_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PaymentsController_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/test-checkout/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PaymentsController_testCheckout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/test-checkout/{sessionId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PaymentsController_completeTestCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/test-checkout/{sessionId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PaymentsController_cancelTestCheckout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -335,6 +543,16 @@ export interface components {
         };
         /** @enum {string} */
         PaperStatus: "submitted" | "under_review" | "accepted" | "published" | "rejected";
+        PaperAccessDto: {
+            /** @description The caller submitted it */
+            owner: boolean;
+            /** @description Read and post comments: owner or admin */
+            discuss: boolean;
+            /** @description Upload an updated PDF: owner only */
+            uploadVersion: boolean;
+            /** @description Change the status: admin only */
+            changeStatus: boolean;
+        };
         PaperDetailDto: {
             /** Format: uuid */
             id: string;
@@ -356,6 +574,129 @@ export interface components {
             opensPdfDirectly: boolean;
             status: components["schemas"]["PaperStatus"];
             keywords: string | null;
+            access: components["schemas"]["PaperAccessDto"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The authors' e-mails, only for the owner and admins */
+            authorEmails: string[] | null;
+        };
+        MySubmissionDto: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            category: string;
+            status: components["schemas"]["PaperStatus"];
+            /** @description submitted 25, under_review 50, accepted 75, published 100, rejected 0 */
+            progress: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            publishedAt: string | null;
+            commentCount: number;
+        };
+        MyDashboardDto: {
+            totalSubmissions: number;
+            published: number;
+            /** @description Comments on all of the caller’s papers */
+            comments: number;
+            /** @description The 5 newest by createdAt */
+            recent: components["schemas"]["MySubmissionDto"][];
+        };
+        PaperVersionDto: {
+            /** @description 1 = the submitted file */
+            version: number;
+            /** @description As uploaded */
+            fileName: string;
+            /** @description Bytes */
+            size: number;
+            /** Format: date-time */
+            uploadedAt: string;
+            /** @description /api/papers/{id}/versions/{version}/pdf */
+            pdfUrl: string;
+            /** @description The newest: the paper's PDF */
+            current: boolean;
+        };
+        PaperCommentDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            paperId: string;
+            /** @description Plain text as written (trimmed) */
+            comment: string;
+            /** @description Shown as 'Editorial Team', else 'Author' */
+            isAdminComment: boolean;
+            /** @description The caller wrote it: may edit it */
+            mine: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CommentBodyDto: {
+            /** @description Plain text; trimmed */
+            comment: string;
+        };
+        CommentPostedDto: {
+            comment: components["schemas"]["PaperCommentDto"];
+            /**
+             * @description An admin's comment on another person's paper e-mails the author
+             * @enum {string}
+             */
+            notification: "queued" | "failed" | "none";
+        };
+        SubmissionFeeDto: {
+            /**
+             * @description paid = the user has a paid fee not yet used by a submission
+             * @enum {string}
+             */
+            status: "unpaid" | "paid";
+            /**
+             * @description In cents
+             * @example 10000
+             */
+            amount: number;
+            /** @example usd */
+            currency: string;
+            /**
+             * @description 'test' is the built-in test mode: no real money
+             * @enum {string}
+             */
+            provider: "stripe" | "test";
+        };
+        CheckoutSessionDto: {
+            /** @description The provider's checkout page */
+            url: string;
+            sessionId: string;
+        };
+        VerifyPaymentDto: {
+            /** @example cs_test_a1b2c3 */
+            sessionId: string;
+        };
+        VerifyPaymentResultDto: {
+            verified: boolean;
+        };
+        WebhookReceivedDto: {
+            /** @enum {boolean} */
+            received: true;
+        };
+        TestCheckoutDto: {
+            sessionId: string;
+            /** @example 10000 */
+            amount: number;
+            /** @example usd */
+            currency: string;
+            /** @enum {string} */
+            status: "open" | "complete" | "expired";
+            /** @description Where the page sends the buyer after paying (with the session id) */
+            successUrl: string;
+            cancelUrl: string;
+        };
+        RedirectUrlDto: {
+            redirectUrl: string;
         };
     };
     responses: never;
@@ -701,6 +1042,117 @@ export interface operations {
             };
         };
     };
+    PapersController_submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    title: string;
+                    /** @description JSON array of 1-20 {name, email, school} */
+                    authors: string;
+                    /** @enum {string} */
+                    category: "Biology" | "Chemistry" | "Physics" | "Environmental Science" | "Computer Science" | "Mathematics" | "Engineering" | "Computational Neuroscience" | "Other";
+                    keywords?: string;
+                    abstract: string;
+                    /**
+                     * Format: binary
+                     * @description The paper, a PDF of at most 10 MB
+                     */
+                    pdf: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored as submitted; the paid fee is used; a confirmation e-mail is queued */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperDetailDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a missing, malformed or unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description PAYMENT_REQUIRED: no unused paid fee */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FILE_TOO_LARGE: above 10 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_FILE_TYPE: not a PDF by content */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description STORAGE_UNAVAILABLE: the bucket or storage directory is missing */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PapersController_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller’s own papers, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MySubmissionDto"][];
+                };
+            };
+        };
+    };
+    PapersController_dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyDashboardDto"];
+                };
+            };
+        };
+    };
     PapersController_detail: {
         parameters: {
             query?: never;
@@ -750,6 +1202,459 @@ export interface operations {
                 };
             };
             /** @description NOT_FOUND: as for the paper, or the paper has no file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PapersController_listVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperVersionDto"][];
+                };
+            };
+            /** @description FORBIDDEN: a published paper of someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: as for the paper */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PapersController_uploadVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The updated paper, a PDF of at most 10 MB
+                     */
+                    pdf: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new version; it becomes the paper’s PDF */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperVersionDto"];
+                };
+            };
+            /** @description FORBIDDEN: not the owner (admins too) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: as for the paper */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 415 INVALID_FILE_TYPE (not a PDF by content); 413 FILE_TOO_LARGE (above 10 MB); 503 STORAGE_UNAVAILABLE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PapersController_versionPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description That version’s PDF, inline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description FORBIDDEN: a published paper of someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: as for the paper, or no such version */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PapersController_listComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperCommentDto"][];
+                };
+            };
+            /** @description FORBIDDEN: a published paper of someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: as for the paper */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PapersController_postComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentBodyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentPostedDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: blank or longer than 10000 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FORBIDDEN: a published paper of someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: as for the paper */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PapersController_editComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperCommentDto"];
+                };
+            };
+            /** @description FORBIDDEN: someone else’s comment, or a published paper of someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: as for the paper, or no such comment on it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PaymentsController_submissionFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionFeeDto"];
+                };
+            };
+        };
+    };
+    PaymentsController_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open session of the last 30 minutes, or a new one */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSessionDto"];
+                };
+            };
+            /** @description PAYMENT_ALREADY_PAID */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description PAYMENT_PROVIDER_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PaymentsController_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyPaymentDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyPaymentResultDto"];
+                };
+            };
+            /** @description PAYMENT_PROVIDER_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PaymentsController_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "stripe-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A Stripe event, verified by its Stripe-Signature header */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceivedDto"];
+                };
+            };
+            /** @description WEBHOOK_SIGNATURE_INVALID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Stripe is not the payment provider */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PaymentsController_testCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestCheckoutDto"];
+                };
+            };
+            /** @description Not the test provider, or not the caller's session */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PaymentsController_completeTestCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success URL with the session id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedirectUrlDto"];
+                };
+            };
+            /** @description Not the test provider, or not the caller's session */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PaymentsController_cancelTestCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancel URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedirectUrlDto"];
+                };
+            };
+            /** @description Not the test provider, or not the caller's session */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -26,66 +26,22 @@ export type PaperStatus = Schemas['PaperStatus'];
 export type PaperAuthorPublic = Schemas['PaperAuthorPublicDto'];
 export type PaperCard = Schemas['PaperCardDto'];
 export type PaperPage = Schemas['PaperPageDto'];
-export type PaperDetail = Schemas['PaperDetailDto'] & PaperDetailOwnerFields;
+export type PaperDetail = Schemas['PaperDetailDto'];
 
-// Hand-written from docs/api.md until the schema has them; replace with Schemas['…Dto'] after npm run api:types
-export type PaymentProvider = 'stripe' | 'test';
-export interface SubmissionFee {
-  status: 'unpaid' | 'paid';
-  amount: number;
-  currency: string;
-  provider: PaymentProvider;
-}
-export interface CheckoutSession { url: string; sessionId: string }
-export interface VerifyPaymentResult { verified: boolean }
-export interface TestCheckout {
-  sessionId: string; amount: number; currency: string;
-  status: 'open' | 'complete' | 'expired';
-  successUrl: string; cancelUrl: string;
-}
-export interface TestCheckoutRedirect { redirectUrl: string }
+// Payments, submissions, versions and comments (docs/api.md).
+export type SubmissionFee = Schemas['SubmissionFeeDto'];
+export type PaymentProvider = SubmissionFee['provider'];
+export type CheckoutSession = Schemas['CheckoutSessionDto'];
+export type VerifyPaymentResult = Schemas['VerifyPaymentResultDto'];
+export type TestCheckout = Schemas['TestCheckoutDto'];
+export type TestCheckoutRedirect = Schemas['RedirectUrlDto'];
+/** An author row of the submission form; the API receives the rows as a JSON string. */
 export interface PaperAuthor { name: string; email: string; school: string }
 export type SubmissionCategory = 'Biology' | 'Chemistry' | 'Physics' | 'Environmental Science' | 'Computer Science'
   | 'Mathematics' | 'Engineering' | 'Computational Neuroscience' | 'Other';
-export interface PaperAccess {
-  owner: boolean;
-  discuss: boolean;
-  uploadVersion: boolean;
-  changeStatus: boolean;
-}
-export interface PaperDetailOwnerFields {
-  access: PaperAccess;
-  createdAt: string;
-  updatedAt: string;
-  authorEmails: string[] | null;
-}
-export interface MySubmission {
-  id: string; title: string; category: string; status: PaperStatus;
-  progress: number;
-  createdAt: string; updatedAt: string; publishedAt: string | null;
-  commentCount: number;
-}
-export interface MyDashboard {
-  totalSubmissions: number; published: number; comments: number;
-  recent: MySubmission[];
-}
-export interface PaperVersion {
-  version: number;
-  fileName: string;
-  size: number;
-  uploadedAt: string;
-  pdfUrl: string;
-  current: boolean;
-}
-export interface PaperComment {
-  id: string; paperId: string;
-  comment: string;
-  isAdminComment: boolean;
-  mine: boolean;
-  createdAt: string; updatedAt: string;
-}
-export interface CommentPosted {
-  comment: PaperComment;
-  notification: 'queued' | 'failed' | 'none';
-}
-// End of the hand-written block.
+export type PaperAccess = Schemas['PaperAccessDto'];
+export type MySubmission = Schemas['MySubmissionDto'];
+export type MyDashboard = Schemas['MyDashboardDto'];
+export type PaperVersion = Schemas['PaperVersionDto'];
+export type PaperComment = Schemas['PaperCommentDto'];
+export type CommentPosted = Schemas['CommentPostedDto'];
