@@ -6,10 +6,11 @@ import { PasswordHasher } from '../modules/auth/password-hasher.js';
 import { PapersModule } from '../modules/papers/papers.module.js';
 import { StorageModule } from '../modules/storage/storage.module.js';
 import { UsersModule } from '../modules/users/users.module.js';
+import { RedisModule } from '../redis/redis.module.js';
 
-/** What the command-line tools need: configuration, the database, the account and paper services; no HTTP, no queues. */
+/** What the command-line tools need: configuration, the database, Redis (the papers module queues e-mails and the payments module keeps test checkouts there), the account and paper services; no HTTP. */
 @Module({
-  imports: [ConfigModule, DatabaseModule, StorageModule, UsersModule, PapersModule],
+  imports: [ConfigModule, DatabaseModule, RedisModule, StorageModule, UsersModule, PapersModule],
   providers: [PasswordHasher, DemoAccountsSeeder],
 })
 export class CliModule {}
