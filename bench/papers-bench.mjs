@@ -46,6 +46,8 @@ const env = {
   PUBLIC_URL: 'http://localhost',
   DATABASE_URL: databaseUrl.toString(),
   REDIS_PREFIX: 'bench',
+  // Production mode wants a payment provider; the bench never pays.
+  PAYMENTS_PROVIDER: 'test',
 };
 
 async function publishedCount() {

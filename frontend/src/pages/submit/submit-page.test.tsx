@@ -43,7 +43,8 @@ describe('/submit payment step', () => {
   });
 
   it('says test mode plainly and opens one checkout in a new tab on a double click', async () => {
-    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const tab = { opener: window as Window | null, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     // The provider takes a moment: the second click lands while the first request is pending.
     server.use(
       http.post('*/api/payments/checkout', async () => {
@@ -58,9 +59,12 @@ describe('/submit payment step', () => {
     await user.dblClick(pay);
     await expectToast('Payment Window Opened', 'Complete your payment in the new tab to enable paper submission.');
     expect(db.payments.checkout).toBe(1);
+    // One tab, opened during the click and then pointed at the one checkout session.
     expect(open).toHaveBeenCalledTimes(1);
-    expect(open.mock.calls[0]?.[0]).toMatch(/\/payments\/test-checkout\?session_id=cs_test_/);
     expect(open.mock.calls[0]?.[1]).toBe('_blank');
+    expect(tab.opener).toBeNull();
+    expect(tab.location.href).toMatch(/\/payments\/test-checkout\?session_id=cs_test_/);
+    expect(tab.close).not.toHaveBeenCalled();
   });
 
   it('does not say test mode with the real provider', async () => {
@@ -70,8 +74,9 @@ describe('/submit payment step', () => {
     expect(screen.queryByText('Test mode — no real payment is taken')).not.toBeInTheDocument();
   });
 
-  it('shows Payment Error when the checkout cannot start', async () => {
-    vi.spyOn(window, 'open').mockReturnValue(null);
+  it('shows Payment Error when the checkout cannot start, and closes the tab it opened', async () => {
+    const tab = { opener: window as Window | null, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     server.use(
       http.post('*/api/payments/checkout', () =>
         HttpResponse.json({ statusCode: 503, code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: 'down' }, { status: 503 }),
@@ -80,7 +85,8 @@ describe('/submit payment step', () => {
     const { user } = await openSubmit();
     await user.click(await screen.findByRole('button', { name: 'Pay $100 Submission Fee' }));
     await expectToast('Payment Error', 'Unable to initiate payment. Please try again.');
-    expect(window.open).not.toHaveBeenCalled();
+    expect(tab.close).toHaveBeenCalledTimes(1);
+    expect(tab.location.href).toBe('');
   });
 
   it('verifies the session on return, shows Payment Verified! and clears the URL', async () => {
@@ -141,14 +147,15 @@ describe('/submit payment step', () => {
   });
 
   it('treats PAYMENT_ALREADY_PAID from checkout as paid (Payment Successful!)', async () => {
-    vi.spyOn(window, 'open').mockReturnValue(null);
+    const tab = { opener: window as Window | null, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const { user } = await openSubmit();
     const pay = await screen.findByRole('button', { name: 'Pay $100 Submission Fee' });
     db.fee.status = 'paid'; // paid in another tab meanwhile
     await user.click(pay);
     await expectToast('Payment Successful!', 'You can now submit your paper for review.');
     expect(await screen.findByText('Payment complete. You can now submit your paper.')).toBeInTheDocument();
-    expect(window.open).not.toHaveBeenCalled();
+    expect(tab.close).toHaveBeenCalledTimes(1);
   });
 
   it('shows paid when the fee is already paid', async () => {

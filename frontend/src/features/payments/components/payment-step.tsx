@@ -19,11 +19,22 @@ export function PaymentStep({ payment }: { payment: PaymentStateView }) {
   const pay = async () => {
     if (inFlight.current) return;
     inFlight.current = true;
+    // The tab is opened during the click, while the browser still counts it as the user's doing;
+    // opened after the request returns, popup blockers would stop it. It is pointed at the
+    // checkout once the server has made the session, or closed if that fails.
+    const tab = window.open('', '_blank');
+    if (tab) tab.opener = null;
     try {
       const session = await createCheckout().unwrap();
-      window.open(session.url, '_blank', 'noopener,noreferrer');
-      toast(paymentToasts.windowOpened);
+      if (tab) {
+        tab.location.href = session.url;
+        toast(paymentToasts.windowOpened);
+      } else {
+        // Popups blocked altogether: the checkout comes back to /submit, so this tab can go there.
+        window.location.assign(session.url);
+      }
     } catch (error) {
+      tab?.close();
       // A fee already paid (e.g. in another tab): the server's status is the truth.
       if (toApiError(error).code === 'PAYMENT_ALREADY_PAID') {
         payment.refresh();
