@@ -4,6 +4,7 @@ import { Session } from '../modules/auth/entities/session.entity.js';
 import { OutboxMail } from '../modules/notifications/outbox/outbox-mail.entity.js';
 import { PaperComment } from '../modules/papers/entities/paper-comment.entity.js';
 import { PaperFile } from '../modules/papers/entities/paper-file.entity.js';
+import { PaperStatusEvent } from '../modules/papers/entities/paper-status-event.entity.js';
 import { ResearchPaper } from '../modules/papers/entities/research-paper.entity.js';
 import { Payment } from '../modules/payments/entities/payment.entity.js';
 import { Profile } from '../modules/users/entities/profile.entity.js';
@@ -14,4 +15,4 @@ import { User } from '../modules/users/entities/user.entity.js';
  * Every entity schema of the application, listed once so that the API, the worker, the CLI
  * commands and the tests all see the same model. Each module adds its schemas here.
  */
-export const ENTITIES = [User, Profile, UserRole, Session, RotatedRefreshToken, AuthToken, OutboxMail, ResearchPaper, PaperFile, PaperComment, Payment] as const;
+export const ENTITIES = [User, Profile, UserRole, Session, RotatedRefreshToken, AuthToken, OutboxMail, ResearchPaper, PaperFile, PaperComment, PaperStatusEvent, Payment] as const;

@@ -6,6 +6,7 @@ import { Migration20261121000400_papers } from './Migration20261121000400_papers
 import { Migration20261121000500_paper_search_and_files } from './Migration20261121000500_paper_search_and_files.js';
 import { Migration20261121000600_payments } from './Migration20261121000600_payments.js';
 import { Migration20261121000700_paper_files_and_comments } from './Migration20261121000700_paper_files_and_comments.js';
+import { Migration20261121000800_paper_status_events } from './Migration20261121000800_paper_status_events.js';
 
 /**
  * The reviewed migrations, in order. Migrations are written by hand (or generated and then
@@ -19,4 +20,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121000500_paper_search_and_files', class: Migration20261121000500_paper_search_and_files },
   { name: 'Migration20261121000600_payments', class: Migration20261121000600_payments },
   { name: 'Migration20261121000700_paper_files_and_comments', class: Migration20261121000700_paper_files_and_comments },
+  { name: 'Migration20261121000800_paper_status_events', class: Migration20261121000800_paper_status_events },
 ];

@@ -12,6 +12,7 @@ import { StorageService } from '../storage/storage.service.js';
 import type { PaperDetailDto } from './dtos/paper.dto.js';
 import { SubmitPaperDto } from './dtos/submit-paper.dto.js';
 import { PaperFile } from './entities/paper-file.entity.js';
+import { PaperStatusEvent } from './entities/paper-status-event.entity.js';
 import { PaperStatus } from './entities/paper-status.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
 import { PDF_FIELD, readPdfUpload } from './pdf-upload.js';
@@ -57,6 +58,7 @@ export class PaperSubmissionService {
         // The fee is used in the same transaction: a failed submission leaves it unused.
         await this.payments.consumeSubmissionFee(tx, user.id, paper.id);
         tx.create(PaperFile, { paperId: paper.id, version: 1, storageKey: file.key, fileName: file.fileName, sizeBytes: file.size, uploadedBy: user.id });
+        tx.create(PaperStatusEvent, { paperId: paper.id, fromStatus: null, toStatus: PaperStatus.Submitted, changedBy: user.id });
         const mail = this.notifications.queueMail(tx, {
           template: MailTemplate.PaperSubmitted,
           to: user.email,

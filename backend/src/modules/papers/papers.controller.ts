@@ -15,15 +15,18 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RouteSchema } from '@nestjs/platform-fastify';
 import { Authenticated, Public } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
 import { ListPapersQueryDto } from './dtos/list-papers.query.js';
 import { MyDashboardDto, MySubmissionDto } from './dtos/my-submission.dto.js';
 import { CommentBodyDto, CommentPostedDto, PaperCommentDto } from './dtos/paper-comment.dto.js';
+import { ChangeStatusDto, PaperStatusEventDto, StatusChangedDto } from './dtos/paper-decision.dto.js';
 import { PaperVersionDto } from './dtos/paper-version.dto.js';
-import { PaperDetailDto, PaperPageDto } from './dtos/paper.dto.js';
+import { PAPER_PAGE_RESPONSE_SCHEMA, PaperDetailDto, PaperPageDto } from './dtos/paper.dto.js';
 import { SUBMIT_PAPER_BODY_SCHEMA, UPLOAD_VERSION_BODY_SCHEMA } from './dtos/submit-paper.dto.js';
 import { PaperCommentsService } from './paper-comments.service.js';
+import { PaperDecisionsService } from './paper-decisions.service.js';
 import { PaperSubmissionService } from './paper-submission.service.js';
 import { PaperVersionsService } from './paper-versions.service.js';
 import { type PaperPdf, PapersService } from './papers.service.js';
@@ -43,10 +46,12 @@ export class PapersController {
     private readonly submissions: PaperSubmissionService,
     private readonly versions: PaperVersionsService,
     private readonly comments: PaperCommentsService,
+    private readonly decisions: PaperDecisionsService,
   ) {}
 
   @Get()
   @Public()
+  @RouteSchema({ response: { 200: PAPER_PAGE_RESPONSE_SCHEMA } })
   @ApiOkResponse({ type: PaperPageDto, description: 'Published papers, newest first' })
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED (cursor, limit, category or q)' })
   list(@Query() query: ListPapersQueryDto): Promise<PaperPageDto> {
@@ -156,5 +161,25 @@ export class PapersController {
   @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper, or no such comment on it' })
   editComment(@Param('id') id: string, @Param('commentId') commentId: string, @Body() body: CommentBodyDto, @CurrentUser() user: AuthUser): Promise<PaperCommentDto> {
     return this.comments.edit(id, commentId, user, body);
+  }
+
+  @Patch(':id/status')
+  @Authenticated({ roles: ['admin'] })
+  @HttpCode(200)
+  @ApiOkResponse({ type: StatusChangedDto, description: 'The status, its timeline event and the author’s e-mail, committed together; the same status again changes and sends nothing' })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: not one of under_review, accepted, published, rejected' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: not an admin' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: no such paper' })
+  changeStatus(@Param('id') id: string, @Body() body: ChangeStatusDto, @CurrentUser() user: AuthUser): Promise<StatusChangedDto> {
+    return this.decisions.changeStatus(id, body.status, user);
+  }
+
+  @Get(':id/status-history')
+  @Authenticated()
+  @ApiOkResponse({ type: [PaperStatusEventDto], description: 'Oldest first: the submission, then each decision' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: a published paper of someone else' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper' })
+  statusHistory(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<PaperStatusEventDto[]> {
+    return this.decisions.history(id, user);
   }
 }

@@ -3,13 +3,17 @@ import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { AdminPapersController } from './admin-papers.controller.js';
+import { AdminPapersService } from './admin-papers.service.js';
 import { BulkPapersSeeder } from './bulk-papers.seeder.js';
 import { DemoPapersSeeder } from './demo-papers.seeder.js';
 import { PaperComment } from './entities/paper-comment.entity.js';
 import { PaperFile } from './entities/paper-file.entity.js';
+import { PaperStatusEvent } from './entities/paper-status-event.entity.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
 import { PaperAccessService } from './paper-access.service.js';
 import { PaperCommentsService } from './paper-comments.service.js';
+import { PaperDecisionsService } from './paper-decisions.service.js';
 import { PaperPagesRoutes } from './paper-pages.routes.js';
 import { PaperPagesService } from './paper-pages.service.js';
 import { PaperSubmissionService } from './paper-submission.service.js';
@@ -20,17 +24,19 @@ import { PapersService } from './papers.service.js';
 /**
  * Research papers: public reading (list, search, detail, PDF), the pages for indexers,
  * submission (with the payments module's fee), the author's own papers, versions of the PDF and
- * the discussion; the demo and bulk seeds. Needs the global StorageModule.
+ * the discussion; editorial decisions with their timeline and the admin list; the demo and bulk seeds. Needs the global StorageModule.
  */
 @Module({
-  imports: [MikroOrmModule.forFeature([ResearchPaper, PaperFile, PaperComment]), NotificationsModule, PaymentsModule, UsersModule],
-  controllers: [PapersController],
+  imports: [MikroOrmModule.forFeature([ResearchPaper, PaperFile, PaperComment, PaperStatusEvent]), NotificationsModule, PaymentsModule, UsersModule],
+  controllers: [PapersController, AdminPapersController],
   providers: [
     PapersService,
     PaperAccessService,
     PaperSubmissionService,
     PaperVersionsService,
     PaperCommentsService,
+    PaperDecisionsService,
+    AdminPapersService,
     PaperPagesService,
     PaperPagesRoutes,
     DemoPapersSeeder,

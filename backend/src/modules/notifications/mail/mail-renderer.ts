@@ -31,6 +31,9 @@ const SUBJECTS: { [T in MailTemplate]: (journalName: string) => string } = {
   [MailTemplate.ResetPassword]: (journalName) => `Reset your ${journalName} password`,
   [MailTemplate.PaperSubmitted]: (journalName) => `Your paper was submitted to ${journalName}`,
   [MailTemplate.PaperComment]: (journalName) => `New comment from the ${journalName} editorial team`,
+  [MailTemplate.PaperAccepted]: (journalName) => `Congratulations: your paper was accepted by ${journalName}`,
+  [MailTemplate.PaperRejected]: (journalName) => `Decision on your paper: not accepted for publication in ${journalName}`,
+  [MailTemplate.PaperPublished]: (journalName) => `Your paper is now published in ${journalName}`,
 };
 
 function describeDuration(minutes: number): string {
@@ -76,6 +79,9 @@ export class MailRenderer {
       [MailTemplate.ResetPassword]: describeDuration(config.auth.passwordResetTtlMinutes),
       [MailTemplate.PaperSubmitted]: '',
       [MailTemplate.PaperComment]: '',
+      [MailTemplate.PaperAccepted]: '',
+      [MailTemplate.PaperRejected]: '',
+      [MailTemplate.PaperPublished]: '',
     };
     this.handlebars.registerHelper('url', safeUrl);
     const compile = (file: string, kind: 'html' | 'text'): Renderer =>

@@ -4,6 +4,9 @@ export enum MailTemplate {
   ResetPassword = 'reset-password',
   PaperSubmitted = 'paper-submitted',
   PaperComment = 'paper-comment',
+  PaperAccepted = 'paper-accepted',
+  PaperRejected = 'paper-rejected',
+  PaperPublished = 'paper-published',
 }
 
 /** What each template needs; `queueMail` only accepts the data of the template it is given. */
@@ -12,6 +15,9 @@ export interface MailTemplateData {
   [MailTemplate.ResetPassword]: { firstName: string | null; resetUrl: string };
   [MailTemplate.PaperSubmitted]: { title: string; paperUrl: string };
   [MailTemplate.PaperComment]: { title: string; comment: string; paperUrl: string };
+  [MailTemplate.PaperAccepted]: { title: string; paperUrl: string };
+  [MailTemplate.PaperRejected]: { title: string; paperUrl: string };
+  [MailTemplate.PaperPublished]: { title: string; paperUrl: string };
 }
 
 export const MAIL_TEMPLATES: readonly MailTemplate[] = Object.values(MailTemplate);

@@ -1,0 +1,27 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Authenticated } from '../../common/auth/auth.decorators.js';
+import { AdminPapersService } from './admin-papers.service.js';
+import { AdminPaperPageDto, AdminPapersQueryDto, StatusCountsDto } from './dtos/admin-papers.dto.js';
+
+@ApiTags('admin')
+@Controller('admin/papers')
+@Authenticated({ roles: ['admin'] })
+@ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED' })
+@ApiForbiddenResponse({ description: 'FORBIDDEN: not an admin' })
+export class AdminPapersController {
+  constructor(private readonly papers: AdminPapersService) {}
+
+  @Get()
+  @ApiOkResponse({ type: AdminPaperPageDto, description: 'Every paper, newest first' })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED (status, cursor or limit)' })
+  list(@Query() query: AdminPapersQueryDto): Promise<AdminPaperPageDto> {
+    return this.papers.list(query);
+  }
+
+  @Get('status-counts')
+  @ApiOkResponse({ type: StatusCountsDto })
+  statusCounts(): Promise<StatusCountsDto> {
+    return this.papers.statusCounts();
+  }
+}

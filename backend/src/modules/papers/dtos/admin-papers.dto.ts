@@ -1,0 +1,53 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { PAPER_STATUSES, PaperStatus } from '../entities/paper-status.js';
+
+export const ADMIN_DEFAULT_PAGE_SIZE = 25;
+export const ADMIN_MAX_PAGE_SIZE = 100;
+
+export class AdminPapersQueryDto {
+  @ApiPropertyOptional({ enum: PAPER_STATUSES, enumName: 'PaperStatus', description: 'Absent: every status' })
+  @IsOptional()
+  @IsIn(PAPER_STATUSES, { message: `status must be one of: ${PAPER_STATUSES.join(', ')}` })
+  status?: PaperStatus;
+
+  @ApiPropertyOptional({ description: 'The nextCursor of the previous page' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  @Matches(/^[A-Za-z0-9_-]+$/, { message: 'cursor is not a cursor of this API' })
+  cursor?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: ADMIN_MAX_PAGE_SIZE, default: ADMIN_DEFAULT_PAGE_SIZE })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(ADMIN_MAX_PAGE_SIZE)
+  limit?: number;
+}
+
+export class AdminPaperRowDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() title: string;
+  @ApiProperty({ type: [String], description: "The authors' names, in order" }) authors: string[];
+  @ApiProperty() category: string;
+  @ApiProperty({ enum: PAPER_STATUSES, enumName: 'PaperStatus' }) status: PaperStatus;
+  @ApiProperty({ type: String, format: 'date-time', description: 'createdAt' }) submittedAt: string;
+}
+
+export class AdminPaperPageDto {
+  @ApiProperty({ type: [AdminPaperRowDto] }) items: AdminPaperRowDto[];
+  @ApiProperty({ type: String, nullable: true, description: 'Pass as `cursor` for the next page; null on the last page' })
+  nextCursor: string | null;
+}
+
+export class StatusCountsDto {
+  @ApiProperty() all: number;
+  @ApiProperty() submitted: number;
+  @ApiProperty() under_review: number;
+  @ApiProperty() accepted: number;
+  @ApiProperty() published: number;
+  @ApiProperty() rejected: number;
+}
