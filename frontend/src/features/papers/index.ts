@@ -1,6 +1,14 @@
 // Public face of the papers feature: pages and app/ import from here only.
-export { papersApi, paperPdfHref, useGetPaperQuery, useListPapersInfiniteQuery, PAPERS_PAGE_SIZE } from './api/papers-api';
+export {
+  papersApi,
+  paperPdfHref,
+  useGetPaperQuery,
+  useGetStatusHistoryQuery,
+  useListPapersInfiniteQuery,
+  PAPERS_PAGE_SIZE,
+} from './api/papers-api';
 export { PaperCardView } from './components/paper-card';
 export { PaperDetailView, PAPER_FORBIDDEN, PAPER_LOAD_ERROR } from './components/paper-detail-view';
 export { PapersBrowser, NO_MATCHES, NOTHING_PUBLISHED, PAPERS_LOAD_ERROR } from './components/papers-browser';
 export { SEARCH_DEBOUNCE_MS, usePaperSearch } from './model/use-paper-search';
+export { StatusTimeline, STATUS_HISTORY_LOAD_ERROR } from './components/status-timeline';

@@ -1,5 +1,10 @@
-import { NotBuiltYet } from '@/shared/ui';
+import { AdminDashboard } from '@/features/admin';
+import { PageContainer } from '@/shared/ui';
 
 export function AdminPage() {
-  return <NotBuiltYet title="Admin Dashboard" />;
+  return (
+    <PageContainer>
+      <AdminDashboard />
+    </PageContainer>
+  );
 }

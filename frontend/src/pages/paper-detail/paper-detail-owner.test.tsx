@@ -30,7 +30,8 @@ describe('/papers/:id for the owner', () => {
     const me = signInAs('user');
     const paper = addOwnPaper(me, { title: 'My Draft', status: 'under_review' });
     await openPaper(paper.id);
-    expect(screen.getByText('Status:').parentElement).toHaveTextContent('Under Review');
+    // The first badge is the paper's own (the status timeline below has more).
+    expect(screen.getAllByText('Status:')[0].parentElement).toHaveTextContent('Under Review');
     expect(screen.getByRole('progressbar', { name: 'Review progress' })).toHaveAttribute('aria-valuenow', '50');
     expect(screen.getByRole('heading', { name: 'Discussion' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Upload Updated Paper' })).toBeInTheDocument();

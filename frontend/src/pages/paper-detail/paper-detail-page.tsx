@@ -1,7 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
+import { AdminActions } from '@/features/admin';
 import { DiscussionPanel } from '@/features/comments';
-import { PaperDetailView, useGetPaperQuery } from '@/features/papers';
+import { PaperDetailView, StatusTimeline, useGetPaperQuery } from '@/features/papers';
 import { PaperVersionsList, UpdatedPaperUpload } from '@/features/submission';
 import { paths } from '@/shared/config/paths';
 import { PageContainer } from '@/shared/ui';
@@ -10,7 +11,8 @@ export function PaperDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   // Same cache entry as PaperDetailView's: one request. `access` says what the caller may do.
   const { data: paper } = useGetPaperQuery(id);
-  const access = paper?.id === id ? paper.access : undefined;
+  const current = paper?.id === id ? paper : undefined;
+  const access = current?.access;
   return (
     <PageContainer>
       <nav aria-label="Breadcrumb" className="mx-auto mb-6 max-w-3xl">
@@ -25,6 +27,7 @@ export function PaperDetailPage() {
       <PaperDetailView key={id} id={id} />
       {access && (access.uploadVersion || access.discuss || access.changeStatus) && (
         <div className="mx-auto mt-8 grid max-w-3xl gap-8">
+          {access.changeStatus && current && <AdminActions key={`actions-${id}`} paperId={id} status={current.status} />}
           {access.uploadVersion ? (
             <UpdatedPaperUpload key={`upload-${id}`} paperId={id} />
           ) : (
@@ -34,6 +37,7 @@ export function PaperDetailPage() {
               </section>
             )
           )}
+          {access.discuss && <StatusTimeline key={`timeline-${id}`} paperId={id} viewerIsOwner={access.owner} />}
           {access.discuss && <DiscussionPanel key={`discussion-${id}`} paperId={id} />}
         </div>
       )}

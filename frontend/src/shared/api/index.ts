@@ -3,6 +3,12 @@ export { refreshSession, type RefreshResult } from './base-query';
 export { toApiError, UNEXPECTED_ERROR_MESSAGE, type ApiError } from './api-error';
 export { sessionCleared, sessionRefreshed } from './session-events';
 export type {
+  AdminPaperPage,
+  AdminPaperRow,
+  DecisionStatus,
+  PaperStatusEvent,
+  StatusChanged,
+  StatusCounts,
   ApiErrorBody,
   CheckoutSession,
   CommentPosted,
@@ -34,3 +40,4 @@ export type {
   SignUpRequest,
 } from './types';
 export { uploadWithProgress, type UploadOptions, type UploadResult } from './upload';
+export { statusHistoryTagId } from './tags';

@@ -18,6 +18,8 @@ export const paths = {
   reviewerDashboard: { path: '/reviewer-dashboard', getHref: () => '/reviewer-dashboard' },
   review: { path: '/review/:id', getHref: (id: string) => `/review/${encodeURIComponent(id)}` },
   admin: { path: '/admin', getHref: () => '/admin' },
+  // Bull Board, served by the API server (not a route of the web app): link with a plain <a href>.
+  adminQueues: { path: '/admin/queues', getHref: () => '/admin/queues' },
   reviewerInvitation: {
     path: '/reviewer-invitation',
     getHref: (token?: string) =>

@@ -1,4 +1,4 @@
-import { type PaperComment, type PaperDetail, type PaperVersion, type Role, type SessionUser } from '@/shared/api';
+import { type PaperComment, type PaperDetail, type PaperStatusEvent, type PaperVersion, type Role, type SessionUser } from '@/shared/api';
 
 // In-memory stand-in for the backend's state, driven by the handlers in handlers.ts.
 export interface DbUser {
@@ -36,6 +36,10 @@ export interface Db {
   /** What POST /comments answers as `notification`. */
   nextNotification: 'queued' | 'failed' | 'none';
   versions: Record<string, PaperVersion[]>;
+  /** Each paper's status timeline, oldest first; changedByName as an admin sees it. */
+  statusEvents: Record<string, PaperStatusEvent[]>;
+  /** Query strings of every GET /api/admin/papers, for assertions. */
+  adminListRequests: URLSearchParams[];
 }
 
 function freshDb(): Db {
@@ -57,6 +61,8 @@ function freshDb(): Db {
     comments: [],
     nextNotification: 'none',
     versions: {},
+    statusEvents: {},
+    adminListRequests: [],
   };
 }
 
@@ -146,7 +152,25 @@ export function addOwnPaper(owner: SessionUser, overrides: Partial<PaperDetail> 
       current: true,
     },
   ];
+  addStatusEvent(paper.id, { fromStatus: null, toStatus: 'submitted', changedBy: 'author', changedAt: paper.createdAt });
   return paper;
+}
+
+let nextEvent = 1;
+
+export function addStatusEvent(
+  paperId: string,
+  event: Pick<PaperStatusEvent, 'fromStatus' | 'toStatus' | 'changedBy'> & Partial<PaperStatusEvent>,
+): PaperStatusEvent {
+  const n = nextEvent++;
+  const row: PaperStatusEvent = {
+    id: `40000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    changedByName: null,
+    changedAt: new Date(Date.UTC(2025, 2, 1) + n * 3_600_000).toISOString(),
+    ...event,
+  };
+  (db.statusEvents[paperId] ??= []).push(row);
+  return row;
 }
 
 let nextComment = 1;

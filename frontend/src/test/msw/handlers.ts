@@ -6,13 +6,14 @@ import {
   type PaperComment,
   type PaperDetail,
   type PaperPage,
+  type PaperStatus,
   type PaperVersion,
   type SessionResponse,
   type SessionUser,
 } from '@/shared/api';
 import { paperProgress } from '@/shared/lib/paper-progress';
 import { paperCategories } from '@/shared/content/journal';
-import { addPaper, db, sessionUser } from './db';
+import { addPaper, addStatusEvent, db, sessionUser } from './db';
 
 // Handlers implementing docs/api.md's auth and public papers endpoints against the in-memory db.
 
@@ -174,6 +175,16 @@ function fileProblem(file: { size: number; type: string } | null) {
   return null;
 }
 
+const paperStatuses: PaperStatus[] = ['submitted', 'under_review', 'accepted', 'published', 'rejected'];
+const decisionStatuses: PaperStatus[] = ['under_review', 'accepted', 'published', 'rejected'];
+
+/** 401 for a visitor, 403 for a signed-in non-admin, null for an admin. */
+function adminOnly(): Response | null {
+  const user = authenticated();
+  if (!user) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
+  return user.role === 'admin' ? null : fail(403, 'FORBIDDEN', 'Forbidden');
+}
+
 let nextSession = 1;
 
 // docs/api.md "Payments" and "Submitting and following papers"; the /mine routes come before
@@ -296,6 +307,87 @@ export const paperAndPaymentHandlers = [
     row.comment = text;
     row.updatedAt = new Date(Date.UTC(2026, 1, 1)).toISOString();
     return ok(publicComment(row, found.user));
+  }),
+
+  http.get('*/api/papers/:id/status-history', ({ params }) => {
+    const found = ownerOrAdmin(String(params.id));
+    if ('error' in found) return found.error;
+    const events = db.statusEvents[found.paper.id] ?? [];
+    return ok(events.map((event) => ({ ...event, changedByName: found.admin ? event.changedByName : null })));
+  }),
+
+  http.patch('*/api/papers/:id/status', async ({ params, request }) => {
+    const user = authenticated();
+    if (!user) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
+    if (user.role !== 'admin') return fail(403, 'FORBIDDEN', 'Forbidden');
+    const paper = db.papers.find((candidate) => candidate.id === params.id);
+    if (!paper) return fail(404, 'NOT_FOUND', 'Paper not found');
+    const body = await record(request, `/papers/${paper.id}/status`);
+    const status = body.status as PaperStatus;
+    if (!(decisionStatuses as string[]).includes(status)) return fail(400, 'VALIDATION_FAILED', 'Bad status');
+    const owner = db.paperOwners[paper.id] === user.id;
+    const access = { owner, discuss: true, uploadVersion: owner, changeStatus: true };
+    if (paper.status === status) return ok({ paper: { ...paper, access }, changed: false, notification: 'none' });
+    addStatusEvent(paper.id, {
+      fromStatus: paper.status,
+      toStatus: status,
+      changedBy: 'editorial',
+      changedByName: `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() || user.email,
+      changedAt: new Date(Date.UTC(2026, 2, 1) + (db.statusEvents[paper.id]?.length ?? 0) * 60_000).toISOString(),
+    });
+    paper.status = status;
+    paper.publishedAt = status === 'published' ? new Date(Date.UTC(2026, 2, 1)).toISOString() : null;
+    return ok({
+      paper: { ...paper, access },
+      changed: true,
+      notification: status === 'under_review' ? 'none' : 'queued',
+    });
+  }),
+
+  http.get('*/api/admin/papers/status-counts', () => {
+    const denied = adminOnly();
+    if (denied) return denied;
+    const count = (status: PaperStatus) => db.papers.filter((paper) => paper.status === status).length;
+    return ok({
+      all: db.papers.length,
+      submitted: count('submitted'),
+      under_review: count('under_review'),
+      accepted: count('accepted'),
+      published: count('published'),
+      rejected: count('rejected'),
+    });
+  }),
+
+  http.get('*/api/admin/papers', ({ request }) => {
+    const denied = adminOnly();
+    if (denied) return denied;
+    const url = new URL(request.url);
+    db.adminListRequests.push(url.searchParams);
+    const status = url.searchParams.get('status');
+    const cursor = url.searchParams.get('cursor');
+    const limit = Number(url.searchParams.get('limit') ?? 25);
+    if (status && !(paperStatuses as string[]).includes(status)) return fail(400, 'VALIDATION_FAILED', 'Bad status');
+    const matching = db.papers
+      .filter((paper) => !status || paper.status === status)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+    let start = 0;
+    if (cursor) {
+      const index = matching.findIndex((paper) => paper.id === cursor);
+      if (index < 0) return fail(400, 'VALIDATION_FAILED', 'Bad cursor');
+      start = index + 1;
+    }
+    const items = matching.slice(start, start + limit);
+    return ok({
+      items: items.map((paper) => ({
+        id: paper.id,
+        title: paper.title,
+        authors: paper.authors.map((author) => author.name),
+        category: paper.category,
+        status: paper.status,
+        submittedAt: paper.createdAt,
+      })),
+      nextCursor: start + limit < matching.length ? (items.at(-1)?.id ?? null) : null,
+    });
   }),
 
   http.get('*/api/papers', ({ request }) => listPapers(new URL(request.url))),

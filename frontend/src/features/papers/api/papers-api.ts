@@ -1,4 +1,4 @@
-import { type PaperDetail, type PaperPage, baseApi } from '@/shared/api';
+import { type PaperDetail, type PaperPage, type PaperStatusEvent, baseApi, statusHistoryTagId } from '@/shared/api';
 import { env } from '@/shared/config/env';
 
 export interface ListPapersArgs {
@@ -37,10 +37,15 @@ export const papersApi = baseApi.injectEndpoints({
       query: (id) => `/papers/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Paper', id }],
     }),
+    // Owner or admin; a status change invalidates { type: 'Paper', id: `${id}:history` }.
+    getStatusHistory: build.query<PaperStatusEvent[], string>({
+      query: (id) => `/papers/${encodeURIComponent(id)}/status-history`,
+      providesTags: (_result, _error, id) => [{ type: 'Paper', id: statusHistoryTagId(id) }],
+    }),
   }),
 });
 
-export const { useListPapersInfiniteQuery, useGetPaperQuery } = papersApi;
+export const { useListPapersInfiniteQuery, useGetPaperQuery, useGetStatusHistoryQuery } = papersApi;
 
 /** Where the API serves a paper's PDF (after the same visibility check as the paper). */
 export function paperPdfHref(id: string): string {

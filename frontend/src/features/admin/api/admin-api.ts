@@ -1,0 +1,63 @@
+import {
+  type AdminPaperPage,
+  type DecisionStatus,
+  type PaperStatus,
+  type StatusChanged,
+  type StatusCounts,
+  baseApi,
+  statusHistoryTagId,
+} from '@/shared/api';
+
+export interface AdminPapersArgs {
+  /** One of the five statuses, or null for every paper. */
+  status: PaperStatus | null;
+}
+
+/** Page size of the admin papers table; the API allows 1-100 (default 25). */
+export const ADMIN_PAPERS_PAGE_SIZE = 25;
+
+export const adminApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    // Every paper, newest first; "Load more" follows the server's keyset cursor.
+    getAdminPapers: build.infiniteQuery<AdminPaperPage, AdminPapersArgs, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: '/admin/papers',
+        params: {
+          status: queryArg.status ?? undefined,
+          cursor: pageParam ?? undefined,
+          limit: ADMIN_PAPERS_PAGE_SIZE,
+        },
+      }),
+      providesTags: [{ type: 'Paper', id: 'LIST' }],
+    }),
+    getStatusCounts: build.query<StatusCounts, void>({
+      query: () => '/admin/papers/status-counts',
+      providesTags: ['AdminStats'],
+    }),
+    changePaperStatus: build.mutation<StatusChanged, { paperId: string; status: DecisionStatus }>({
+      query: ({ paperId, status }) => ({
+        url: `/papers/${encodeURIComponent(paperId)}/status`,
+        method: 'PATCH',
+        body: { status },
+      }),
+      // The paper, every list (admin table, published list, the author's submissions), the
+      // counts and the paper's timeline all show the status.
+      invalidatesTags: (_result, error, { paperId }) =>
+        error
+          ? []
+          : [
+              { type: 'Paper', id: paperId },
+              { type: 'Paper', id: 'LIST' },
+              { type: 'Paper', id: statusHistoryTagId(paperId) },
+              'AdminStats',
+              'Submission',
+            ],
+    }),
+  }),
+});
+
+export const { useGetAdminPapersInfiniteQuery, useGetStatusCountsQuery, useChangePaperStatusMutation } = adminApi;

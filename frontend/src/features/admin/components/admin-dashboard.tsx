@@ -1,0 +1,147 @@
+import { ClipboardList, ExternalLink, FileText, Mail, Users } from 'lucide-react';
+import { type ReactNode, useRef, useState } from 'react';
+import { type StatusCounts } from '@/shared/api';
+import { paths } from '@/shared/config/paths';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/shared/ui';
+import { useGetStatusCountsQuery } from '../api/admin-api';
+import { AdminTabs } from './admin-tabs';
+import { PaperManagement } from './paper-management';
+
+type TabId = 'papers' | 'reviewers' | 'messages';
+
+const tiles: ReadonlyArray<{ key: keyof StatusCounts; label: string }> = [
+  { key: 'all', label: 'All' },
+  { key: 'submitted', label: 'Submitted' },
+  { key: 'under_review', label: 'Under Review' },
+  { key: 'accepted', label: 'Accepted' },
+  { key: 'published', label: 'Published' },
+  { key: 'rejected', label: 'Rejected' },
+];
+
+export const ADMIN_TAGLINE = 'Review and manage research papers from young American scientists.';
+
+/** /admin: counts, the papers table and (later) reviewers and messages, in three tabs. */
+export function AdminDashboard() {
+  const [tab, setTab] = useState<TabId>('papers');
+  const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
+  const { data: counts, isError: countsFailed } = useGetStatusCountsQuery();
+
+  const openTab = (id: TabId) => {
+    setTab(id);
+    tabRefs.current[id]?.focus();
+  };
+
+  return (
+    <div className="grid gap-8">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
+          <p className="mt-1 text-slate-600">Manage research paper submissions, reviews, and reviewers</p>
+        </div>
+        {/* Bull Board is served by the API server: a full page load, not a router link. */}
+        <a
+          href={paths.adminQueues.getHref()}
+          className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          <Mail className="h-4 w-4" aria-hidden="true" />
+          Email queue
+          <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+        </a>
+      </header>
+
+      <section aria-label="Editorial shortcuts" className="grid gap-4">
+        <p className="text-lg text-slate-700">
+          {ADMIN_TAGLINE}
+        </p>
+        <div className="grid gap-4 md:grid-cols-2">
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <FileText className="h-5 w-5 text-indigo-600" aria-hidden="true" />
+                Review Papers
+              </CardTitle>
+              <CardDescription>See every submission, filter by status and open a paper to decide on it.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Button onClick={() => openTab('papers')}>Go to Admin Dashboard</Button>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <Users className="h-5 w-5 text-indigo-600" aria-hidden="true" />
+                Manage Reviews
+              </CardTitle>
+              <CardDescription>Reviewers, their invitations and assignments.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Button variant="outline" onClick={() => openTab('reviewers')}>
+                Go to Reviewer Management
+              </Button>
+            </CardContent>
+          </Card>
+        </div>
+      </section>
+
+      <section aria-labelledby="status-counts-title">
+        <h2 id="status-counts-title" className="sr-only">
+          Papers by status
+        </h2>
+        <ul aria-labelledby="status-counts-title" className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+          {tiles.map((tile) => (
+            <li
+              key={tile.key}
+              aria-label={`${tile.label}: ${counts ? counts[tile.key] : countsFailed ? 'unavailable' : 'loading'}`}
+              className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+            >
+              <p className="text-sm font-medium text-slate-600">{tile.label}</p>
+              <p className="mt-1 text-2xl font-bold text-slate-900">{counts ? counts[tile.key] : '—'}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <AdminTabs
+        label="Admin sections"
+        selected={tab}
+        onSelect={setTab}
+        tabRefs={tabRefs}
+        tabs={[
+          { id: 'papers', label: 'Paper Management', panel: <PaperManagement /> },
+          {
+            id: 'reviewers',
+            label: 'Reviewer Management',
+            panel: (
+              <LaterRelease
+                icon={<ClipboardList className="h-8 w-8 text-amber-500" aria-hidden="true" />}
+                title="Reviewer management"
+                text="Inviting reviewers, assigning papers to them and following their reviews come in a later release."
+              />
+            ),
+          },
+          {
+            id: 'messages',
+            label: 'Messages',
+            panel: (
+              <LaterRelease
+                icon={<Mail className="h-8 w-8 text-amber-500" aria-hidden="true" />}
+                title="Reviewer messages"
+                text="Messages between the editorial team and reviewers come in a later release."
+              />
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+function LaterRelease({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+      <div className="flex justify-center">{icon}</div>
+      <h2 className="mt-3 text-xl font-semibold text-slate-900">{title}</h2>
+      <p className="mt-2 text-slate-600">{text}</p>
+    </div>
+  );
+}

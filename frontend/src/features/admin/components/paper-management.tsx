@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { type PaperStatus } from '@/shared/api';
+import { paths } from '@/shared/config/paths';
+import { formatDate } from '@/shared/lib/format-date';
+import { Button, PaperStatusBadge, SelectField, Spinner, useToast } from '@/shared/ui';
+import { useGetAdminPapersInfiniteQuery } from '../api/admin-api';
+import { ADMIN_PAPERS_LOAD_ERROR, emptyPapersMessage, paperStatuses, statusLabels } from '../model/admin-messages';
+
+const filterOptions = [
+  { value: '', label: 'All Statuses' },
+  ...paperStatuses.map((status) => ({ value: status, label: statusLabels[status] })),
+];
+
+function isPaperStatus(value: string): value is PaperStatus {
+  return (paperStatuses as string[]).includes(value);
+}
+
+/** Every paper of the journal, newest first, filtered by status, with "Load more". */
+export function PaperManagement() {
+  const [status, setStatus] = useState<PaperStatus | null>(null);
+  const { toast } = useToast();
+  const { currentData, isFetching, isError, hasNextPage, isFetchingNextPage, fetchNextPage } =
+    useGetAdminPapersInfiniteQuery({ status });
+
+  useEffect(() => {
+    if (isError) toast({ title: 'Error', description: ADMIN_PAPERS_LOAD_ERROR, variant: 'destructive' });
+  }, [isError, toast]);
+
+  // currentData belongs to this filter only: a new filter shows the spinner, not the previous rows.
+  const papers = currentData?.pages.flatMap((page) => page.items) ?? [];
+  const loading = currentData === undefined && isFetching;
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 className="text-xl font-semibold text-slate-900">Papers</h2>
+        <SelectField
+          label="Filter by status"
+          containerClassName="w-56"
+          options={filterOptions}
+          value={status ?? ''}
+          onChange={(event) => setStatus(isPaperStatus(event.target.value) ? event.target.value : null)}
+        />
+      </div>
+      {loading ? (
+        <div className="flex justify-center py-12">
+          <Spinner size="lg" label="Loading papers" />
+        </div>
+      ) : isError ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 py-12 text-center text-red-800">
+          {ADMIN_PAPERS_LOAD_ERROR}
+        </p>
+      ) : papers.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white py-12 text-center text-slate-700">
+          {emptyPapersMessage(status)}
+        </p>
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">
+                {status === null ? 'All papers' : `Papers with status ${statusLabels[status]}`}
+              </caption>
+              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-3">Title</th>
+                  <th scope="col" className="px-4 py-3">Authors</th>
+                  <th scope="col" className="px-4 py-3">Category</th>
+                  <th scope="col" className="px-4 py-3">Status</th>
+                  <th scope="col" className="px-4 py-3">Submitted</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {papers.map((paper) => (
+                  <tr key={paper.id}>
+                    <td className="px-4 py-3">
+                      <Link
+                        to={paths.paper.getHref(paper.id)}
+                        className="rounded font-medium text-indigo-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                      >
+                        {paper.title}
+                      </Link>
+                    </td>
+                    <td className="px-4 py-3 text-slate-700">{paper.authors.join(', ')}</td>
+                    <td className="px-4 py-3 text-slate-700">{paper.category}</td>
+                    <td className="px-4 py-3">
+                      <PaperStatusBadge status={paper.status} />
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                      <time dateTime={paper.submittedAt}>{formatDate(paper.submittedAt)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {hasNextPage && (
+            <div className="flex justify-center">
+              <Button variant="outline" isLoading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                Load more
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
