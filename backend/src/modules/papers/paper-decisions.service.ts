@@ -47,7 +47,7 @@ export class PaperDecisionsService {
     const { paper, changed, mail } = await this.em.fork().transactional(async (tx) => {
       const locked = await tx.findOne(ResearchPaper, { id: paperId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!locked) throw new PaperNotFoundException();
-      if (locked.status === (status as PaperStatus)) return { paper: locked, changed: false, mail: null };
+      if (locked.status === (status as string)) return { paper: locked, changed: false, mail: null };
       const event = tx.create(PaperStatusEvent, { id: randomUUID(), paperId: locked.id, fromStatus: locked.status, toStatus: status, changedBy: admin.id });
       locked.status = status;
       // The table's check constraint: published exactly when published_at is set.

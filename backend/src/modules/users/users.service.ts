@@ -108,11 +108,12 @@ export class UsersService {
   /** "First Last" from the profile, else the account's e-mail, for each id that exists. */
   async displayNamesOf(userIds: readonly string[]): Promise<Map<string, string>> {
     if (userIds.length === 0) return new Map();
+    const ids = [...new Set(userIds)];
     const rows = await this.em.getConnection().execute<{ id: string; name: string }[]>(
       `select u.id, coalesce(nullif(trim(concat_ws(' ', p.first_name, p.last_name)), ''), u.email) as name
          from users u left join profiles p on p.id = u.id
-        where u.id = any(?::uuid[])`,
-      [[...new Set(userIds)]],
+        where u.id in (${ids.map(() => '?').join(', ')})`,
+      ids,
     );
     return new Map(rows.map((row) => [row.id, row.name]));
   }
