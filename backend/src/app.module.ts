@@ -4,6 +4,7 @@ import { loggerModule } from './common/logging/logger.module.js';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.guard.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { ReadPoolModule } from './database/read-pool.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
@@ -17,7 +18,7 @@ import { StorageModule } from './modules/storage/storage.module.js';
 export { loggerModule };
 
 @Module({
-  imports: [ConfigModule, loggerModule, DatabaseModule, RedisModule, StorageModule, HealthModule, NotificationsModule, QueueBoardModule, UsersModule, AuthModule, PapersModule, PaymentsModule],
+  imports: [ConfigModule, loggerModule, DatabaseModule, ReadPoolModule, RedisModule, StorageModule, HealthModule, NotificationsModule, QueueBoardModule, UsersModule, AuthModule, PapersModule, PaymentsModule],
   providers: [{ provide: APP_GUARD, useClass: RateLimitGuard }],
 })
 export class AppModule {}

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
+import { ReadPoolModule } from '../database/read-pool.module.js';
 import { DemoAccountsSeeder } from '../modules/auth/demo-accounts.seeder.js';
 import { PasswordHasher } from '../modules/auth/password-hasher.js';
 import { PapersModule } from '../modules/papers/papers.module.js';
@@ -10,7 +11,7 @@ import { RedisModule } from '../redis/redis.module.js';
 
 /** What the command-line tools need: configuration, the database, Redis (the papers module queues e-mails and the payments module keeps test checkouts there), the account and paper services; no HTTP. */
 @Module({
-  imports: [ConfigModule, DatabaseModule, RedisModule, StorageModule, UsersModule, PapersModule],
+  imports: [ConfigModule, DatabaseModule, ReadPoolModule, RedisModule, StorageModule, UsersModule, PapersModule],
   providers: [PasswordHasher, DemoAccountsSeeder],
 })
 export class CliModule {}

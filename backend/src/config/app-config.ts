@@ -14,7 +14,7 @@ export class InvalidConfigError extends Error {
 export interface AppConfig {
   env: 'development' | 'test' | 'production';
   http: { host: string; port: number; publicUrl: string; publicOrigin: string; trustProxy: boolean };
-  database: { url: string; poolMax: number };
+  database: { url: string; readUrl: string; poolMax: number };
   redis: { url: string; prefix: string };
   auth: {
     jwtSecret: string;
@@ -73,7 +73,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       publicOrigin: new URL(publicUrl).origin,
       trustProxy: env.TRUST_PROXY,
     },
-    database: { url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX },
+    database: { url: env.DATABASE_URL, readUrl: env.DATABASE_READ_URL ?? env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX },
     redis: { url: env.REDIS_URL, prefix: env.REDIS_PREFIX },
     auth: {
       jwtSecret: env.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,

@@ -20,6 +20,11 @@ export const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .default('postgres://postgres@127.0.0.1:5432/journal'),
+    /** Where public read-only queries go (a replica); the primary when unset. */
+    DATABASE_READ_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     REDIS_URL: z
       .string()

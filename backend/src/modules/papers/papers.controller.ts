@@ -15,7 +15,6 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RouteSchema } from '@nestjs/platform-fastify';
 import { Authenticated, Public } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
 import { ListPapersQueryDto } from './dtos/list-papers.query.js';
@@ -23,7 +22,7 @@ import { MyDashboardDto, MySubmissionDto } from './dtos/my-submission.dto.js';
 import { CommentBodyDto, CommentPostedDto, PaperCommentDto } from './dtos/paper-comment.dto.js';
 import { ChangeStatusDto, PaperStatusEventDto, StatusChangedDto } from './dtos/paper-decision.dto.js';
 import { PaperVersionDto } from './dtos/paper-version.dto.js';
-import { PAPER_PAGE_RESPONSE_SCHEMA, PaperDetailDto, PaperPageDto } from './dtos/paper.dto.js';
+import { PaperDetailDto, PaperPageDto } from './dtos/paper.dto.js';
 import { SUBMIT_PAPER_BODY_SCHEMA, UPLOAD_VERSION_BODY_SCHEMA } from './dtos/submit-paper.dto.js';
 import { PaperCommentsService } from './paper-comments.service.js';
 import { PaperDecisionsService } from './paper-decisions.service.js';
@@ -51,7 +50,6 @@ export class PapersController {
 
   @Get()
   @Public()
-  @RouteSchema({ response: { 200: PAPER_PAGE_RESPONSE_SCHEMA } })
   @ApiOkResponse({ type: PaperPageDto, description: 'Published papers, newest first' })
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED (cursor, limit, category or q)' })
   list(@Query() query: ListPapersQueryDto): Promise<PaperPageDto> {

@@ -1,8 +1,9 @@
 import type { Readable } from 'node:stream';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Pool } from 'pg';
+import type pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { READ_POOL } from '../../database/read-pool.module.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { ListPapersQueryDto } from './dtos/list-papers.query.js';
@@ -64,23 +65,21 @@ export function pdfFileNameOf(title: string): string {
 
 @Injectable()
 export class PapersService {
-  private pool?: Pool;
-
   constructor(
     private readonly em: EntityManager,
     private readonly storage: StorageService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(READ_POOL) private readonly readPool: pg.Pool,
   ) {}
 
   /**
    * Published papers, newest first, keyset-paginated (see paper-list-query.ts). The busiest
-   * route reads plain rows, so it runs its one parameterised query on MikroORM's own `pg` pool
-   * (same connections, same type parsers) without the ORM's query layer.
+   * route reads plain rows, so it runs its one parameterised query on the read pool
+   * (database/read-pool.module.ts) without the ORM's query layer.
    */
   async list(query: ListPapersQueryDto): Promise<PaperPageDto> {
     const listQuery = buildPaperListQuery(query);
-    const pool = (this.pool ??= await this.em.getConnection().getNativeClient());
-    const { rows } = await pool.query<PaperCardRow>(toNumberedPlaceholders(listQuery.sql), listQuery.params);
+    const { rows } = await this.readPool.query<PaperCardRow>(toNumberedPlaceholders(listQuery.sql), listQuery.params);
     return toPaperPage(rows, listQuery.limit, this.config.papers.arxivDetailPageId);
   }
 
