@@ -105,7 +105,7 @@ describe('Admin Actions on /papers/{id}', () => {
 
   it('refreshes the admin counts and table after a decision', async () => {
     signInAs('admin');
-    const paper = paperOfSomeone({ status: 'submitted' });
+    paperOfSomeone({ status: 'submitted' });
     const { user, store } = renderApp('/admin');
     await waitForSession(store);
     const tiles = await screen.findByRole('list', { name: 'Papers by status' });
