@@ -36,3 +36,32 @@ export async function createConfirmedUser(request: APIRequestContext, mail: Mail
   await confirmViaEmail(request, mail, details.email, since);
   return details;
 }
+
+/**
+ * A paper submitted the way an author's browser does it, through the API: sign in, pay the fee
+ * in the built-in test mode, then the multipart submission with a real PDF. Returns its id.
+ */
+export async function submitPaperViaApi(
+  request: APIRequestContext,
+  author: { email: string; password: string; firstName: string },
+  paper: { title: string; category?: string; pdf: Buffer },
+): Promise<string> {
+  expect((await request.post('/api/auth/sign-in', { data: { email: author.email, password: author.password } })).status()).toBe(200);
+  const checkout = await request.post('/api/payments/checkout');
+  expect(checkout.status(), await checkout.text()).toBe(201);
+  const { sessionId } = (await checkout.json()) as { sessionId: string };
+  expect((await request.post(`/api/payments/test-checkout/${sessionId}/complete`)).status()).toBe(200);
+  const verified = await request.post('/api/payments/verify', { data: { sessionId } });
+  expect(await verified.json()).toEqual({ verified: true });
+  const submitted = await request.post('/api/papers', {
+    multipart: {
+      title: paper.title,
+      authors: JSON.stringify([{ name: `${author.firstName} Tester`, email: author.email, school: 'Playwright High School' }]),
+      category: paper.category ?? 'Chemistry',
+      abstract: 'A short abstract written by the end-to-end suite.',
+      pdf: { name: 'paper.pdf', mimeType: 'application/pdf', buffer: paper.pdf },
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  return ((await submitted.json()) as { id: string }).id;
+}

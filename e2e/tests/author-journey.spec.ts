@@ -1,7 +1,8 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createConfirmedUser } from '../support/api.js';
+import { AuthPage } from '../support/auth-page.js';
 import { uniqueWord } from '../support/db.js';
 import { expect, test, type Page } from '../support/fixtures.js';
+import { realPdf } from '../support/pdf.js';
 import { specText } from '../support/text.js';
 import { expectToast } from '../support/toast.js';
 import { atPath } from '../support/urls.js';
@@ -10,19 +11,8 @@ import { atPath } from '../support/urls.js';
 // author pays the fee in test mode, submits a real PDF, follows it, discusses it and uploads a
 // new version; another author cannot open it. The paper stays (unpublished) in the run's database.
 
-async function realPdf(text: string): Promise<Buffer> {
-  const document = await PDFDocument.create();
-  const page = document.addPage([595, 842]);
-  page.drawText(text, { x: 56, y: 780, size: 14, font: await document.embedFont(StandardFonts.Helvetica) });
-  return Buffer.from(await document.save());
-}
-
-async function signInThroughTheForm(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/auth');
-  const form = page.locator('form').filter({ has: page.getByLabel(/^password/i) }).filter({ hasNot: page.getByLabel(/first name/i) });
-  await form.getByLabel(/e-?mail/i).fill(email);
-  await form.getByLabel(/^password/i).fill(password);
-  await form.getByLabel(/^password/i).press('Enter');
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await new AuthPage(page).signIn(email, password);
   await expect(page).toHaveURL(atPath('/'));
 }
 
@@ -34,7 +24,7 @@ test('a new author pays in test mode, submits a PDF, follows it, discusses it an
 }) => {
   test.setTimeout(120_000);
   const author = await createConfirmedUser(request, mail, 'journey');
-  await signInThroughTheForm(page, author.email, author.password);
+  await signIn(page, author.email, author.password);
 
   // Unpaid: the form refuses to submit, and says why.
   await page.goto('/submit');
@@ -145,7 +135,7 @@ test('a new author pays in test mode, submits a PDF, follows it, discusses it an
   const otherContext = await browser.newContext();
   try {
     const otherPage = await otherContext.newPage();
-    await signInThroughTheForm(otherPage, other.email, other.password);
+    await signIn(otherPage, other.email, other.password);
     await otherPage.goto(`/papers/${paperId}`);
     await expect(otherPage.getByText(specText('Error loading paper or paper not found.'))).toBeVisible();
     await expect(otherPage.getByRole('heading', { name: title })).toHaveCount(0);
