@@ -340,6 +340,70 @@ export interface paths {
         patch: operations["PapersController_editComment"];
         trace?: never;
     };
+    "/api/papers/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["PapersController_changeStatus"];
+        trace?: never;
+    };
+    "/api/papers/{id}/status-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PapersController_statusHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/papers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminPapersController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/papers/status-counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminPapersController_statusCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/submission-fee": {
         parameters: {
             query?: never;
@@ -647,6 +711,64 @@ export interface components {
              * @enum {string}
              */
             notification: "queued" | "failed" | "none";
+        };
+        /** @enum {string} */
+        DecisionStatus: "under_review" | "accepted" | "published" | "rejected";
+        ChangeStatusDto: {
+            status: components["schemas"]["DecisionStatus"];
+        };
+        StatusChangedDto: {
+            paper: components["schemas"]["PaperDetailDto"];
+            /** @description False when the paper already had that status (nothing recorded, nothing sent) */
+            changed: boolean;
+            /**
+             * @description An e-mail to the author on accepted, rejected and published
+             * @enum {string}
+             */
+            notification: "queued" | "none";
+        };
+        PaperStatusEventDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description Null for the submission itself */
+            fromStatus: components["schemas"]["PaperStatus"] | null;
+            toStatus: components["schemas"]["PaperStatus"];
+            /**
+             * @description Who, as the author sees it
+             * @enum {string}
+             */
+            changedBy: "author" | "editorial";
+            /** @description Admins only: the name (or e-mail) of who made the change; null for everyone else and for decisions recorded before the timeline existed */
+            changedByName: string | null;
+            /** Format: date-time */
+            changedAt: string;
+        };
+        AdminPaperRowDto: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** @description The authors' names, in order */
+            authors: string[];
+            category: string;
+            status: components["schemas"]["PaperStatus"];
+            /**
+             * Format: date-time
+             * @description createdAt
+             */
+            submittedAt: string;
+        };
+        AdminPaperPageDto: {
+            items: components["schemas"]["AdminPaperRowDto"][];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            nextCursor: string | null;
+        };
+        StatusCountsDto: {
+            all: number;
+            submitted: number;
+            under_review: number;
+            accepted: number;
+            published: number;
+            rejected: number;
         };
         SubmissionFeeDto: {
             /**
@@ -1451,6 +1573,169 @@ export interface operations {
             };
             /** @description NOT_FOUND: as for the paper, or no such comment on it */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PapersController_changeStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeStatusDto"];
+            };
+        };
+        responses: {
+            /** @description The status, its timeline event and the author’s e-mail, committed together; the same status again changes and sends nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusChangedDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: not one of under_review, accepted, published, rejected */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FORBIDDEN: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: no such paper */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PapersController_statusHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first: the submission, then each decision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperStatusEventDto"][];
+                };
+            };
+            /** @description FORBIDDEN: a published paper of someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: as for the paper */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminPapersController_list: {
+        parameters: {
+            query?: {
+                /** @description Absent: every status */
+                status?: components["schemas"]["PaperStatus"];
+                /** @description The nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every paper, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPaperPageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED (status, cursor or limit) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FORBIDDEN: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminPapersController_statusCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusCountsDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FORBIDDEN: not an admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -46,28 +46,10 @@ export type PaperVersion = Schemas['PaperVersionDto'];
 export type PaperComment = Schemas['PaperCommentDto'];
 export type CommentPosted = Schemas['CommentPostedDto'];
 
-// Hand-written from docs/api.md until the schema has them; replace with Schemas['…Dto'] after npm run api:types
-// ("Editorial decisions and the admin dashboard (admins only)").
-export type DecisionStatus = 'under_review' | 'accepted' | 'published' | 'rejected';
-export type StatusCounts = { all: number; submitted: number; under_review: number; accepted: number; published: number; rejected: number };
-export interface AdminPaperRow {
-  id: string; title: string;
-  authors: string[];                 // the authors' names, in order
-  category: string; status: PaperStatus;
-  submittedAt: string;               // createdAt
-}
-export interface AdminPaperPage { items: AdminPaperRow[]; nextCursor: string | null }
-export interface StatusChanged {
-  paper: PaperDetail;
-  changed: boolean;                  // false when the paper already had that status (nothing recorded, nothing sent)
-  notification: 'queued' | 'none';   // an e-mail to the author on accepted, rejected and published
-}
-export interface PaperStatusEvent {
-  id: string;
-  fromStatus: PaperStatus | null;    // null for the submission itself
-  toStatus: PaperStatus;
-  changedBy: 'author' | 'editorial'; // who, as the author sees it (admins see the name too)
-  changedByName: string | null;      // admins only: the admin's name or e-mail
-  changedAt: string;
-}
-// End of the hand-written block.
+// Editorial decisions and the admin dashboard (docs/api.md).
+export type DecisionStatus = Schemas['ChangeStatusDto']['status'];
+export type StatusCounts = Schemas['StatusCountsDto'];
+export type AdminPaperRow = Schemas['AdminPaperRowDto'];
+export type AdminPaperPage = Schemas['AdminPaperPageDto'];
+export type StatusChanged = Schemas['StatusChangedDto'];
+export type PaperStatusEvent = Schemas['PaperStatusEventDto'];
