@@ -5,17 +5,12 @@ import request from 'supertest';
 import { MAIL_QUEUE, type MailQueue } from '../../src/modules/notifications/mail/mail-job.js';
 import { PaperStatus } from '../../src/modules/papers/entities/paper-status.js';
 import { encodePaperCursor } from '../../src/modules/papers/paper-cursor.js';
-import { createAccount, signIn, sql } from '../support/accounts.js';
+import { actingAs, createPerson, type Person, sql } from '../support/accounts.js';
 import { createPaper, givePaidFee, pdfBytes, submissionFields } from '../support/papers.js';
 import { type SmtpCatcher, startSmtpCatcher, waitFor } from '../support/smtp-catcher.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startTestWorker } from '../support/test-worker.js';
 
-interface Person {
-  id: string;
-  email: string;
-  token: string;
-}
 interface StatusEvent {
   fromStatus: string | null;
   toStatus: string;
@@ -46,20 +41,8 @@ describe('editorial decisions, the status timeline and the admin papers list', (
   let admin: Person;
   const previousSmtpUrl = process.env.SMTP_URL;
 
-  const person = async (role?: 'admin' | 'reviewer'): Promise<Person> => {
-    const account = await createAccount(testApp, { role });
-    const { accessToken } = await signIn(testApp, account.email, account.password);
-    return { id: account.id, email: account.email, token: accessToken };
-  };
-  const as = (who: Person | null) => {
-    const agent = request(testApp.server);
-    const auth = (req: request.Test) => (who ? req.set('Authorization', `Bearer ${who.token}`) : req);
-    return {
-      get: (url: string) => auth(agent.get(url)),
-      post: (url: string) => auth(agent.post(url)),
-      patch: (url: string) => auth(agent.patch(url)),
-    };
-  };
+  const person = (role?: 'admin' | 'reviewer') => createPerson(testApp, role);
+  const as = (who: Person | null) => actingAs(testApp, who);
   const submit = async (who: Person): Promise<{ id: string; title: string }> => {
     await givePaidFee(testApp, who.id);
     let req = as(who).post('/api/papers');

@@ -1,14 +1,8 @@
-import request from 'supertest';
 import { PaperStatus } from '../../src/modules/papers/entities/paper-status.js';
-import { createAccount, signIn, sql } from '../support/accounts.js';
+import { actingAs, createPerson, type Person, sql } from '../support/accounts.js';
 import { createPaper, givePaidFee, pdfBytes, submissionFields } from '../support/papers.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-interface Person {
-  id: string;
-  email: string;
-  token: string;
-}
 interface Comment {
   id: string;
   paperId: string;
@@ -31,20 +25,8 @@ describe('papers: my papers, versions and discussion', () => {
   let reviewer: Person;
   let admin: Person;
 
-  const person = async (role?: 'admin' | 'reviewer'): Promise<Person> => {
-    const account = await createAccount(testApp, { role });
-    const { accessToken } = await signIn(testApp, account.email, account.password);
-    return { id: account.id, email: account.email, token: accessToken };
-  };
-  const as = (who: Person | null) => {
-    const agent = request(testApp.server);
-    const auth = (req: request.Test) => (who ? req.set('Authorization', `Bearer ${who.token}`) : req);
-    return {
-      get: (url: string) => auth(agent.get(url)),
-      post: (url: string) => auth(agent.post(url)),
-      patch: (url: string) => auth(agent.patch(url)),
-    };
-  };
+  const person = (role?: 'admin' | 'reviewer') => createPerson(testApp, role);
+  const as = (who: Person | null) => actingAs(testApp, who);
   const submit = async (who: Person, fields: Record<string, string> = submissionFields(), body = pdfBytes(4000, 'a')) => {
     await givePaidFee(testApp, who.id);
     let req = as(who).post('/api/papers');

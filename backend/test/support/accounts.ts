@@ -84,3 +84,27 @@ export function refresh(testApp: TestApp, refreshToken: string) {
 export function getSession(testApp: TestApp, accessToken: string) {
   return request(testApp.server).get('/api/auth/session').set('Cookie', `access_token=${accessToken}`);
 }
+
+/** A signed-in account for tests that call the API as several kinds of user. */
+export interface Person {
+  id: string;
+  email: string;
+  token: string;
+}
+
+export async function createPerson(testApp: TestApp, role?: GrantableRole): Promise<Person> {
+  const account = await createAccount(testApp, { role });
+  const { accessToken } = await signIn(testApp, account.email, account.password);
+  return { id: account.id, email: account.email, token: accessToken };
+}
+
+/** Requests as this person (a bearer token), or as a visitor for null. */
+export function actingAs(testApp: TestApp, who: Person | null) {
+  const agent = request(testApp.server);
+  const auth = (req: request.Test) => (who ? req.set('Authorization', `Bearer ${who.token}`) : req);
+  return {
+    get: (url: string) => auth(agent.get(url)),
+    post: (url: string) => auth(agent.post(url)),
+    patch: (url: string) => auth(agent.patch(url)),
+  };
+}
