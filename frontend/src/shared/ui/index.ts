@@ -10,6 +10,7 @@ export {
 } from './form-field';
 export { AccessDenied, NotBuiltYet, PageContainer } from './page';
 export { JournalIssueCard } from './journal-issue-card';
+export { LoadMore } from './load-more';
 export { PageSpinner, Spinner } from './spinner';
 export { PaperStatusBadge } from './paper-status-badge';
 export { ProgressBar } from './progress-bar';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { type PaperStatus } from '@/shared/api';
 import { paths } from '@/shared/config/paths';
 import { formatDate } from '@/shared/lib/format-date';
-import { Button, PaperStatusBadge, SelectField, Spinner, useToast } from '@/shared/ui';
+import { LoadMore, PaperStatusBadge, SelectField, Spinner, useToast } from '@/shared/ui';
 import { useGetAdminPapersInfiniteQuery } from '../api/admin-api';
 import { ADMIN_PAPERS_LOAD_ERROR, emptyPapersMessage, paperStatuses, statusLabels } from '../model/admin-messages';
 
@@ -95,13 +95,7 @@ export function PaperManagement() {
               </tbody>
             </table>
           </div>
-          {hasNextPage && (
-            <div className="flex justify-center">
-              <Button variant="outline" isLoading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-                Load more
-              </Button>
-            </div>
-          )}
+          <LoadMore hasNextPage={hasNextPage} isFetching={isFetchingNextPage} onLoadMore={() => void fetchNextPage()} />
         </>
       )}
     </div>

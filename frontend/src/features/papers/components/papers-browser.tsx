@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Spinner, useToast } from '@/shared/ui';
+import { LoadMore, Spinner, useToast } from '@/shared/ui';
 import { useListPapersInfiniteQuery } from '../api/papers-api';
 import { usePaperSearch } from '../model/use-paper-search';
 import { PaperCardView } from './paper-card';
@@ -47,13 +47,7 @@ export function PapersBrowser() {
               </li>
             ))}
           </ul>
-          {hasNextPage && (
-            <div className="flex justify-center">
-              <Button variant="outline" isLoading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-                Load more
-              </Button>
-            </div>
-          )}
+          <LoadMore hasNextPage={hasNextPage} isFetching={isFetchingNextPage} onLoadMore={() => void fetchNextPage()} />
         </>
       )}
     </div>
