@@ -181,6 +181,32 @@ describe('papers: my papers, versions and discussion', () => {
       expect(asAdmin.map((comment) => comment.mine)).toEqual([false, true]);
     });
 
+    it('keeps an admin’s comment and answers failed when the e-mail to the author cannot be recorded', async () => {
+      // The outbox refuses this one author's comment e-mails, as a full disk or a broken constraint would.
+      const refused = await createPerson(testApp);
+      await sql(testApp.app, `create function test_refuse_outbox() returns trigger language plpgsql as $$
+        begin
+          if new.recipient = '${refused.email.toLowerCase()}' then raise exception 'outbox refused by the test'; end if;
+          return new;
+        end $$`);
+      await sql(testApp.app, 'create trigger test_refuse_outbox before insert on outbox_mails for each row execute function test_refuse_outbox()');
+      try {
+        const paper = await createPaper(testApp, { userId: refused.id, status: PaperStatus.Submitted, publishedAt: null });
+        const posted = (await as(admin).post(`/api/papers/${paper.id}/comments`).send({ comment: 'Please add error bars.' }).expect(201)).body as { comment: Comment; notification: string };
+        expect(posted.notification).toBe('failed');
+        const comments = (await as(refused).get(`/api/papers/${paper.id}/comments`).expect(200)).body as Comment[];
+        expect(comments.map((comment) => [comment.comment, comment.isAdminComment])).toEqual([['Please add error bars.', true]]);
+        expect(await sql(testApp.app, 'select id from outbox_mails where recipient = ?', [refused.email.toLowerCase()])).toEqual([]);
+        // The same admin's next comment on a paper whose author can be e-mailed is queued as usual.
+        const other = await submit(owner);
+        const next = await as(admin).post(`/api/papers/${other.id}/comments`).send({ comment: 'Looks good.' }).expect(201);
+        expect(next.body.notification).toBe('queued');
+      } finally {
+        await sql(testApp.app, 'drop trigger if exists test_refuse_outbox on outbox_mails');
+        await sql(testApp.app, 'drop function if exists test_refuse_outbox()');
+      }
+    });
+
     it('an admin commenting on their own paper e-mails nobody', async () => {
       await givePaidFee(testApp, admin.id);
       const paper = await submit(admin);
