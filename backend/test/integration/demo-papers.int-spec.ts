@@ -33,6 +33,18 @@ describe('demo papers and the research_papers table', () => {
       expect(paper).toMatchObject({ status: 'published', userId: user.id });
       expect(paper.publishedAt).toBeInstanceOf(Date);
       expect(paper.pdfStorageKey).toBe(`${user.id}/${Date.parse(DEMO_PAPERS.find((demo) => demo.id === paper.id)!.publishedAt)}.pdf`);
+      // A timeline that reads in order: submitted by the owner before it was published.
+      const timeline = await sql<{ from_status: string | null; to_status: string; changed_by: string | null; changed_at: Date }>(
+        testApp.app,
+        'select from_status, to_status, changed_by, changed_at from paper_status_events where paper_id = ? order by changed_at',
+        [paper.id],
+      );
+      expect(timeline.map((event) => [event.from_status, event.to_status, event.changed_by])).toEqual([
+        [null, 'submitted', user.id],
+        ['submitted', 'published', null],
+      ]);
+      expect(new Date(timeline[1].changed_at).getTime()).toBe(paper.publishedAt!.getTime());
+      expect(paper.createdAt.getTime()).toBeLessThan(paper.publishedAt!.getTime());
     }
   });
 

@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { paperPdfKey } from '../storage/storage-key.js';
 import { StorageService } from '../storage/storage.service.js';
 import { PaperFile } from './entities/paper-file.entity.js';
+import { PaperStatusEvent } from './entities/paper-status-event.entity.js';
 import { PaperStatus } from './entities/paper-status.js';
 import { type PaperAuthor, ResearchPaper } from './entities/research-paper.entity.js';
 import { renderPaperPdf } from './paper-pdf.js';
@@ -59,6 +60,8 @@ export const DEMO_PAPERS: readonly DemoPaper[] = [
   },
 ];
 
+const DEMO_REVIEW_TIME_MS = 42 * 24 * 60 * 60 * 1000;
+
 @Injectable()
 export class DemoPapersSeeder {
   constructor(
@@ -85,6 +88,8 @@ export class DemoPapersSeeder {
           userId: ownerId,
           status: PaperStatus.Published,
           publishedAt: new Date(demo.publishedAt),
+          // Submitted some weeks before publication, so the timeline reads in order.
+          createdAt: new Date(Date.parse(demo.publishedAt) - DEMO_REVIEW_TIME_MS),
         });
         added += 1;
       }
@@ -104,9 +109,23 @@ export class DemoPapersSeeder {
       paper.pdfStorageKey = key;
       paper.pdfFileName ??= pdfFileNameOf(demo.title);
       await this.ensureFirstVersion(em, paper, size);
+      await this.ensureTimeline(em, paper);
     }
     await em.flush();
     return added;
+  }
+
+  /** Submitted by its owner, then published by the editorial team (no one in particular). */
+  private async ensureTimeline(em: EntityManager, paper: ResearchPaper): Promise<void> {
+    if (await em.count(PaperStatusEvent, { paperId: paper.id })) return;
+    em.create(PaperStatusEvent, { paperId: paper.id, fromStatus: null, toStatus: PaperStatus.Submitted, changedBy: paper.userId, changedAt: paper.createdAt });
+    em.create(PaperStatusEvent, {
+      paperId: paper.id,
+      fromStatus: PaperStatus.Submitted,
+      toStatus: PaperStatus.Published,
+      changedBy: null,
+      changedAt: paper.publishedAt ?? paper.createdAt,
+    });
   }
 
   /** The demo file as version 1, like a submitted paper's (its size read from storage when it was already there). */
