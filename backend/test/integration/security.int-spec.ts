@@ -21,6 +21,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health/live',
   'POST /api/auth/sign-up',
   'GET /api/auth/confirm',
+  'POST /api/auth/resend-confirmation',
   'POST /api/auth/sign-in',
   'POST /api/auth/refresh',
   'POST /api/auth/sign-out',

@@ -22,6 +22,7 @@ import { AuthService } from './auth.service.js';
 import { CurrentUser, type AuthUser } from './current-user.decorator.js';
 import { ForgotPasswordDto } from './dtos/forgot-password.dto.js';
 import { MessageResponseDto } from './dtos/message-response.dto.js';
+import { ResendConfirmationDto } from './dtos/resend-confirmation.dto.js';
 import { ResetPasswordDto } from './dtos/reset-password.dto.js';
 import { SessionResponseDto } from './dtos/session-response.dto.js';
 import { SignInDto } from './dtos/sign-in.dto.js';
@@ -57,6 +58,17 @@ export class AuthController {
   @ApiFoundResponse({ description: 'To /auth?success=email_confirmed, or to /auth with error parameters' })
   confirm(@Query('token') token?: string): Promise<RedirectTarget> {
     return this.auth.confirmEmail(token);
+  }
+
+  @Post('resend-confirmation')
+  @Public()
+  @HttpCode(202)
+  @RateLimit(RateLimitPolicy.AuthAction)
+  @ApiAcceptedResponse({ type: MessageResponseDto, description: 'The same answer whether or not the address exists or is confirmed' })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED' })
+  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED' })
+  resendConfirmation(@Body() dto: ResendConfirmationDto): Promise<MessageResponseDto> {
+    return this.auth.resendConfirmation(dto);
   }
 
   @Post('sign-in')

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { MailTemplate } from '../notifications/mail/mail-template.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
+import type { OutboxMail } from '../notifications/outbox/outbox-mail.entity.js';
 import { normalizeEmail } from '../users/entities/user.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthRedirect, redirectTo, type RedirectTarget } from './auth-redirects.js';
@@ -10,6 +11,7 @@ import type { AuthUser } from './auth-user.js';
 import { AuthErrorCode, AuthException } from './auth.exception.js';
 import type { ForgotPasswordDto } from './dtos/forgot-password.dto.js';
 import type { MessageResponseDto } from './dtos/message-response.dto.js';
+import type { ResendConfirmationDto } from './dtos/resend-confirmation.dto.js';
 import type { ResetPasswordDto } from './dtos/reset-password.dto.js';
 import type { SessionResponseDto } from './dtos/session-response.dto.js';
 import type { SignInDto } from './dtos/sign-in.dto.js';
@@ -24,6 +26,7 @@ export interface SignedIn {
 }
 
 const SIGN_UP_MESSAGE = 'Check your email for the confirmation link.';
+const RESEND_CONFIRMATION_MESSAGE = 'If that account is waiting for confirmation, a new link is on its way.';
 const FORGOT_PASSWORD_MESSAGE = 'If an account exists for this e-mail address, a password reset link has been sent.';
 
 /** The account flows of docs/api.md. HTTP details (cookies, redirects) stay in the controller. */
@@ -57,13 +60,7 @@ export class AuthService {
           schoolName: dto.schoolName,
           gradeLevel: dto.gradeLevel,
         });
-        const { token, record } = this.linkTokens.issue(tx, user.id, 'email_confirmation');
-        return this.notifications.queueMail(tx, {
-          template: MailTemplate.ConfirmEmail,
-          to: email,
-          data: { firstName: dto.firstName, confirmUrl: this.link('/api/auth/confirm', token) },
-          dedupeKey: `confirm-email:${record.id}`,
-        });
+        return this.queueConfirmationMail(tx, user, dto.firstName);
       });
     } catch (error) {
       // Two sign-ups with the same address at once: the unique index decides.
@@ -77,7 +74,11 @@ export class AuthService {
   async confirmEmail(token: unknown): Promise<RedirectTarget> {
     const result = await this.em.transactional(async (tx) => {
       const used = await this.linkTokens.consume(tx, 'email_confirmation', token);
-      if (used.status === 'valid') await this.users.markEmailConfirmed(tx, used.record.userId);
+      if (used.status === 'valid') {
+        await this.users.markEmailConfirmed(tx, used.record.userId);
+        // Like reset links: once one link worked, the others sent before it stop working.
+        await this.linkTokens.useUpAllOf(tx, used.record.userId, 'email_confirmation');
+      }
       return used.status;
     });
     switch (result) {
@@ -151,6 +152,21 @@ export class AuthService {
     return { message: FORGOT_PASSWORD_MESSAGE };
   }
 
+  /**
+   * A new confirmation link for an account that is waiting for one. The same answer for unknown
+   * and already confirmed addresses, so it says nothing about which addresses are registered.
+   */
+  async resendConfirmation(dto: ResendConfirmationDto): Promise<MessageResponseDto> {
+    const user = await this.users.findByEmail(dto.email);
+    if (user && !user.emailConfirmedAt) {
+      const profile = await this.users.getProfile(user.id);
+      const mail = await this.em.transactional((tx) => this.queueConfirmationMail(tx, user, profile?.firstName ?? ''));
+      // Not awaited, as for forgot-password: the timing must not tell waiting accounts apart.
+      void this.notifications.dispatch([mail]).catch((error: unknown) => this.logger.warn(`Confirmation e-mail dispatch failed: ${String(error)}`));
+    }
+    return { message: RESEND_CONFIRMATION_MESSAGE };
+  }
+
   /** The e-mailed link: a valid token goes to the web app's new-password form (in the fragment, never logged). */
   async recoverLink(token: unknown): Promise<RedirectTarget> {
     const check = await this.linkTokens.check('password_reset', token);
@@ -185,6 +201,17 @@ export class AuthService {
     if (!identity) throw new AuthException(AuthErrorCode.RefreshInvalid);
     const body = await this.describeSession({ ...identity, sessionId: session.sessionId, accessTokenExpiresAt: session.accessTokenExpiresAt });
     return { session, body };
+  }
+
+  /** Issues a confirmation link and records its e-mail in the caller's transaction (sign-up and resend). */
+  private queueConfirmationMail(tx: EntityManager, user: { id: string; email: string }, firstName: string): OutboxMail {
+    const { token, record } = this.linkTokens.issue(tx, user.id, 'email_confirmation');
+    return this.notifications.queueMail(tx, {
+      template: MailTemplate.ConfirmEmail,
+      to: user.email,
+      data: { firstName, confirmUrl: this.link('/api/auth/confirm', token) },
+      dedupeKey: `confirm-email:${record.id}`,
+    });
   }
 
   /** Links always use the configured public address, never the request's Host header. */
