@@ -25,6 +25,7 @@ export type {
   TestCheckoutRedirect,
   VerifyPaymentResult,
   ForgotPasswordRequest,
+  ResendConfirmationRequest,
   GradeLevel,
   MessageResponse,
   PaperAuthorPublic,

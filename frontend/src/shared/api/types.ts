@@ -12,6 +12,7 @@ export type SignInRequest = Schemas['SignInDto'];
 export type SignUpRequest = Schemas['SignUpDto'];
 export type GradeLevel = SignUpRequest['gradeLevel'];
 export type ForgotPasswordRequest = Schemas['ForgotPasswordDto'];
+export type ResendConfirmationRequest = Schemas['ResendConfirmationDto'];
 export type ResetPasswordRequest = Schemas['ResetPasswordDto'];
 
 /** The one error shape every API error has (docs/api.md); produced by the exception filter. */

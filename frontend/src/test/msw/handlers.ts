@@ -514,6 +514,14 @@ export const handlers = [
     return HttpResponse.json({ message: 'Check your e-mail to confirm your account.' }, { status: 201 });
   }),
 
+  http.post('*/api/auth/resend-confirmation', async ({ request }) => {
+    await record(request, '/auth/resend-confirmation');
+    return HttpResponse.json(
+      { message: 'If that account is waiting for confirmation, a new link is on its way.' },
+      { status: 202 },
+    );
+  }),
+
   http.post('*/api/auth/forgot-password', async ({ request }) => {
     await record(request, '/auth/forgot-password');
     return HttpResponse.json({ message: 'If the address exists, a reset e-mail is on its way.' }, { status: 202 });

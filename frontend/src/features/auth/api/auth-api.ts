@@ -2,6 +2,7 @@ import {
   type ForgotPasswordRequest,
   type GradeLevel,
   type MessageResponse,
+  type ResendConfirmationRequest,
   type ResetPasswordRequest,
   type SessionResponse,
   type SignInRequest,
@@ -23,6 +24,9 @@ export const authApi = baseApi.injectEndpoints({
     }),
     signUp: build.mutation<MessageResponse, SignUpRequest>({
       query: (body) => ({ url: '/auth/sign-up', method: 'POST', body }),
+    }),
+    resendConfirmation: build.mutation<MessageResponse, ResendConfirmationRequest>({
+      query: (body) => ({ url: '/auth/resend-confirmation', method: 'POST', body }),
     }),
     forgotPassword: build.mutation<MessageResponse, ForgotPasswordRequest>({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
@@ -56,6 +60,7 @@ export const {
   useGetSessionQuery,
   useSignInMutation,
   useSignUpMutation,
+  useResendConfirmationMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
   useSignOutMutation,

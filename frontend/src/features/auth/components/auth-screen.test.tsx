@@ -26,6 +26,35 @@ describe('/auth sign in', () => {
     await expectToast('Email not confirmed', 'Please check your email and click the confirmation link before signing in.');
   });
 
+  it('offers a new confirmation link only after AUTH_EMAIL_NOT_CONFIRMED and sends it to the typed e-mail', async () => {
+    addUser({ email: 'new@example.org', confirmed: false });
+    const { user } = await openAuth();
+    expect(screen.queryByRole('button', { name: 'Resend confirmation email' })).not.toBeInTheDocument();
+    await fillSignIn(user, ' new@example.org', 'secret123');
+    await expectToast('Email not confirmed');
+
+    await user.click(await screen.findByRole('button', { name: 'Resend confirmation email' }));
+    await expectToast('Confirmation email sent', 'Check your inbox for a new confirmation link.');
+    expect(db.bodies['/auth/resend-confirmation']).toEqual([{ email: 'new@example.org' }]);
+  });
+
+  it('does not offer a new confirmation link after other sign-in errors', async () => {
+    addUser({ email: 'ada@example.org' });
+    const { user } = await openAuth();
+    await fillSignIn(user, 'ada@example.org', 'wrong-password');
+    await expectToast('Invalid credentials');
+    expect(screen.queryByRole('button', { name: 'Resend confirmation email' })).not.toBeInTheDocument();
+  });
+
+  it('shows the generic error when the new confirmation link cannot be requested', async () => {
+    addUser({ email: 'new@example.org', confirmed: false });
+    server.use(http.post('*/api/auth/resend-confirmation', () => HttpResponse.error()));
+    const { user } = await openAuth();
+    await fillSignIn(user, 'new@example.org', 'secret123');
+    await user.click(await screen.findByRole('button', { name: 'Resend confirmation email' }));
+    await expectToast('Error', 'An unexpected error occurred. Please try again.');
+  });
+
   it('maps AUTH_INVALID_CREDENTIALS to "Invalid credentials"', async () => {
     addUser({ email: 'ada@example.org' });
     const { user, router } = await openAuth();

@@ -2,8 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toApiError } from '@/shared/api';
 import { Button, TextField, useToast } from '@/shared/ui';
-import { useSignInMutation } from '../api/auth-api';
-import { signInErrorToast, toasts } from '../model/auth-messages';
+import { useResendConfirmationMutation, useSignInMutation } from '../api/auth-api';
+import { GENERIC_ERROR_TOAST, signInErrorToast, toasts } from '../model/auth-messages';
 import { destinationForRole } from '../model/role-destination';
 
 interface SignInFormProps {
@@ -16,6 +16,9 @@ export function SignInForm({ defaultEmail = '', onForgotPassword, onSignUp }: Si
   const [email, setEmail] = useState(defaultEmail);
   const [password, setPassword] = useState('');
   const [signIn, { isLoading }] = useSignInMutation();
+  const [resendConfirmation, { isLoading: isResending }] = useResendConfirmationMutation();
+  // Offered only once the API said the password is right but the address is not confirmed.
+  const [awaitingConfirmation, setAwaitingConfirmation] = useState(false);
   const { toast } = useToast();
   const navigate = useNavigate();
 
@@ -26,7 +29,18 @@ export function SignInForm({ defaultEmail = '', onForgotPassword, onSignUp }: Si
       toast(toasts.signedIn);
       await navigate(destinationForRole(session.user.role), { replace: true });
     } catch (error) {
-      toast(signInErrorToast(toApiError(error)));
+      const apiError = toApiError(error);
+      setAwaitingConfirmation(apiError.code === 'AUTH_EMAIL_NOT_CONFIRMED');
+      toast(signInErrorToast(apiError));
+    }
+  };
+
+  const onResendConfirmation = async () => {
+    try {
+      await resendConfirmation({ email: email.trim() }).unwrap();
+      toast(toasts.confirmationResent);
+    } catch {
+      toast(GENERIC_ERROR_TOAST);
     }
   };
 
@@ -53,6 +67,16 @@ export function SignInForm({ defaultEmail = '', onForgotPassword, onSignUp }: Si
       <Button type="submit" isLoading={isLoading} className="w-full">
         Sign In
       </Button>
+      {awaitingConfirmation && (
+        <Button
+          variant="outline"
+          isLoading={isResending}
+          className="w-full"
+          onClick={() => void onResendConfirmation()}
+        >
+          Resend confirmation email
+        </Button>
+      )}
       <div className="flex flex-col items-center gap-2 text-sm">
         <button type="button" className="text-indigo-700 hover:underline" onClick={onForgotPassword}>
           Forgot your password?

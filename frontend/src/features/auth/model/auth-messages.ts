@@ -21,6 +21,7 @@ export const toasts = {
     title: 'Check your email!',
     description: 'We sent you a confirmation link. Please check your email to complete your registration.',
   },
+  confirmationResent: { title: 'Confirmation email sent', description: 'Check your inbox for a new confirmation link.' },
   resetEmailSent: { title: 'Reset email sent!', description: 'Check your email for password reset instructions.' },
   passwordUpdated: {
     title: 'Password updated!',
