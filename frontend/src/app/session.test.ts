@@ -186,3 +186,94 @@ describe('session keeper', () => {
     expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
   });
 });
+
+/** The Web Locks API as browsers give it to every tab of an origin: one holder per name. */
+class FakeLockManager {
+  private readonly held = new Set<string>();
+  private readonly waiting = new Map<string, (() => void)[]>();
+
+  async request<T>(
+    name: string,
+    optionsOrCallback: { ifAvailable?: boolean } | ((lock: { name: string } | null) => Promise<T>),
+    maybeCallback?: (lock: { name: string } | null) => Promise<T>,
+  ): Promise<T> {
+    const [options, callback] =
+      typeof optionsOrCallback === 'function' ? [{}, optionsOrCallback] : [optionsOrCallback, maybeCallback!];
+    if (this.held.has(name)) {
+      if (options.ifAvailable) return callback(null);
+      await new Promise<void>((resolve) => {
+        const queue = this.waiting.get(name) ?? [];
+        queue.push(resolve);
+        this.waiting.set(name, queue);
+      });
+    }
+    this.held.add(name);
+    try {
+      return await callback({ name });
+    } finally {
+      this.held.delete(name);
+      this.waiting.get(name)?.shift()?.();
+    }
+  }
+}
+
+describe('refresh across tabs (they share the cookies)', () => {
+  const REFRESH_LOCK = 'journal:session-refresh';
+  let locks: FakeLockManager;
+
+  beforeEach(() => {
+    locks = new FakeLockManager();
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+  });
+
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  it('waits for another tab’s refresh and uses the cookies it left instead of rotating again', async () => {
+    const store = signedInStore();
+    db.accessExpired = true;
+    let releaseOtherTab!: () => void;
+    const otherTab = locks.request(REFRESH_LOCK, async () => {
+      await new Promise<void>((resolve) => (releaseOtherTab = resolve));
+      // What the other tab's POST /auth/refresh did on the server: one rotation, fresh cookies.
+      db.calls.refresh += 1;
+      db.accessExpired = false;
+    });
+
+    const probe = store.dispatch(probeApi.endpoints.probe.initiate(1));
+    await waitFor(() => expect(probeCalls).toBe(1));
+    releaseOtherTab();
+    await otherTab;
+    const result = await probe;
+
+    expect(result.data).toEqual({ ok: true });
+    expect(db.calls.refresh).toBe(1);
+    expect(store.getState().session.status).toBe('authenticated');
+  });
+
+  it('refreshes itself after waiting when the other tab left no fresh cookies', async () => {
+    const store = signedInStore();
+    db.accessExpired = true;
+    let releaseOtherTab!: () => void;
+    const otherTab = locks.request(REFRESH_LOCK, () => new Promise<void>((resolve) => (releaseOtherTab = resolve)));
+
+    const probe = store.dispatch(probeApi.endpoints.probe.initiate(1));
+    await waitFor(() => expect(probeCalls).toBe(1));
+    expect(db.calls.refresh).toBe(0);
+    releaseOtherTab();
+    await otherTab;
+
+    expect((await probe).data).toEqual({ ok: true });
+    expect(db.calls.refresh).toBe(1);
+  });
+
+  it('costs nothing extra when no other tab is refreshing', async () => {
+    const store = signedInStore();
+    db.accessExpired = true;
+    const sessionCallsBefore = db.calls.session;
+    expect((await store.dispatch(probeApi.endpoints.probe.initiate(1))).data).toEqual({ ok: true });
+    expect(db.calls.refresh).toBe(1);
+    expect(db.calls.session).toBe(sessionCallsBefore);
+  });
+});

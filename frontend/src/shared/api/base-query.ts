@@ -27,21 +27,51 @@ export type RefreshResult =
   | { ok: false; rejected: boolean };
 
 // One refresh at a time: the refresh token rotates on every use, so two parallel refreshes
-// would make the second one look like reuse (which revokes every session of the user).
+// would make the second one look like reuse (which revokes every session of the user). Within a
+// tab the promise below is shared; across tabs (they share the cookies) a Web Lock does it.
 let refreshInFlight: Promise<RefreshResult> | null = null;
 
-/** POST /auth/refresh, shared by every caller that asks while one is already running. */
-export function refreshSession(api: BaseQueryApi): Promise<RefreshResult> {
-  refreshInFlight ??= (async (): Promise<RefreshResult> => {
-    const result = await rawBaseQuery({ url: '/auth/refresh', method: 'POST' }, api, {});
-    if (result.data) {
-      const session = result.data as SessionResponse;
+const REFRESH_LOCK = 'journal:session-refresh';
+/** After waiting for another tab's refresh, its access cookie is used when it has at least this long to live. */
+const FRESH_ENOUGH_MS = 60_000;
+
+async function postRefresh(api: BaseQueryApi): Promise<RefreshResult> {
+  const result = await rawBaseQuery({ url: '/auth/refresh', method: 'POST' }, api, {});
+  if (result.data) {
+    const session = result.data as SessionResponse;
+    api.dispatch(sessionRefreshed(session));
+    return { ok: true, session };
+  }
+  const status = result.error?.status;
+  return { ok: false, rejected: typeof status === 'number' && status >= 400 && status < 500 };
+}
+
+/** Another tab has just refreshed: its cookies are ours too, so use them instead of rotating again. */
+async function adoptOrRefresh(api: BaseQueryApi): Promise<RefreshResult> {
+  const current = await rawBaseQuery('/auth/session', api, {});
+  if (current.data) {
+    const session = current.data as SessionResponse;
+    if (Date.parse(session.accessTokenExpiresAt) - Date.now() >= FRESH_ENOUGH_MS) {
       api.dispatch(sessionRefreshed(session));
       return { ok: true, session };
     }
-    const status = result.error?.status;
-    return { ok: false, rejected: typeof status === 'number' && status >= 400 && status < 500 };
-  })().finally(() => {
+  }
+  return postRefresh(api);
+}
+
+async function refreshAcrossTabs(api: BaseQueryApi): Promise<RefreshResult> {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator.locks as LockManager | undefined);
+  if (!locks) return postRefresh(api);
+  // The common case costs nothing extra: the lock is free and this tab refreshes. Only when
+  // another tab holds it does this one wait, then look at the cookies that tab left.
+  return locks.request(REFRESH_LOCK, { ifAvailable: true }, (lock) =>
+    lock ? postRefresh(api) : locks.request(REFRESH_LOCK, () => adoptOrRefresh(api)),
+  );
+}
+
+/** POST /auth/refresh, shared by every caller that asks while one is already running. */
+export function refreshSession(api: BaseQueryApi): Promise<RefreshResult> {
+  refreshInFlight ??= refreshAcrossTabs(api).finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
