@@ -11,6 +11,7 @@ import {
   sql,
   tokenFromOutbox,
   uniqueEmail,
+  INVALID_CONFIRMATION,
 } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -20,8 +21,6 @@ process.env.RATE_LIMIT_SIGN_IN_PER_MINUTE = '100000';
 
 const EXPIRED_RESET_LINK = '/auth?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
 const EXPIRED_CONFIRMATION_LINK = '/auth?error=access_denied&error_code=email_link_expired&error_description=Email+link+has+expired';
-const INVALID_CONFIRMATION =
-  '/auth?error=invalid_request&error_code=bad_token&error_description=This+confirmation+link+is+invalid+or+has+already+been+used.';
 
 describe('account flows (docs/api.md, Auth)', () => {
   let testApp: TestApp;

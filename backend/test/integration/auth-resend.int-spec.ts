@@ -1,12 +1,10 @@
 import type { Redis } from 'ioredis';
 import request from 'supertest';
 import { REDIS_CLIENT } from '../../src/redis/redis.module.js';
-import { createAccount, signUpBody, sql, tokenFromOutbox, uniqueEmail } from '../support/accounts.js';
+import { createAccount, signUpBody, sql, tokenFromOutbox, uniqueEmail, INVALID_CONFIRMATION } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const MESSAGE = 'If that account is waiting for confirmation, a new link is on its way.';
-const INVALID_CONFIRMATION =
-  '/auth?error=invalid_request&error_code=bad_token&error_description=This+confirmation+link+is+invalid+or+has+already+been+used.';
 
 // Default rate limits: the last test checks the limit itself.
 describe('POST /api/auth/resend-confirmation', () => {

@@ -5,6 +5,10 @@ import { DemoAccountsSeeder } from '../../src/modules/auth/demo-accounts.seeder.
 import type { GrantableRole } from '../../src/modules/users/entities/user-role.entity.js';
 import type { TestApp } from './test-app.js';
 
+/** Where a used, unknown or missing confirmation link sends the browser (docs/api.md, Auth). */
+export const INVALID_CONFIRMATION =
+  '/auth?error=invalid_request&error_code=bad_token&error_description=This+confirmation+link+is+invalid+or+has+already+been+used.';
+
 let counter = 0;
 
 /** A fresh address per call, so tests never share an account. */

@@ -1,6 +1,6 @@
 // Request and response shapes of the API, generated from the backend's OpenAPI document
 // (`npm run api:types` writes schema.d.ts), so the contract is written once, in the DTOs.
-import { type components } from './schema';
+import { type components, type operations } from './schema';
 
 type Schemas = components['schemas'];
 
@@ -38,8 +38,8 @@ export type TestCheckout = Schemas['TestCheckoutDto'];
 export type TestCheckoutRedirect = Schemas['RedirectUrlDto'];
 /** An author row of the submission form; the API receives the rows as a JSON string. */
 export interface PaperAuthor { name: string; email: string; school: string }
-export type SubmissionCategory = 'Biology' | 'Chemistry' | 'Physics' | 'Environmental Science' | 'Computer Science'
-  | 'Mathematics' | 'Engineering' | 'Computational Neuroscience' | 'Other';
+/** The categories of the submission form, as the server's multipart schema lists them. */
+export type SubmissionCategory = operations['PapersController_submit']['requestBody']['content']['multipart/form-data']['category'];
 export type PaperAccess = Schemas['PaperAccessDto'];
 export type MySubmission = Schemas['MySubmissionDto'];
 export type MyDashboard = Schemas['MyDashboardDto'];

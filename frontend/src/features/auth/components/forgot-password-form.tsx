@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { toApiError } from '@/shared/api';
-import { Button, TextField, useToast } from '@/shared/ui';
+import { Button, useToast } from '@/shared/ui';
 import { useForgotPasswordMutation } from '../api/auth-api';
 import { forgotPasswordErrorToast, toasts } from '../model/auth-messages';
+import { EmailField } from './email-field';
 
 interface ForgotPasswordFormProps {
   defaultEmail?: string;
@@ -29,15 +30,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onSent, onBack }: Forgot
 
   return (
     <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} aria-label="Reset password">
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <EmailField value={email} onChange={setEmail} />
       <Button type="submit" isLoading={isLoading} className="w-full">
         Send Reset Link
       </Button>

@@ -5,6 +5,7 @@ import { Button, TextField, useToast } from '@/shared/ui';
 import { useResendConfirmationMutation, useSignInMutation } from '../api/auth-api';
 import { GENERIC_ERROR_TOAST, signInErrorToast, toasts } from '../model/auth-messages';
 import { destinationForRole } from '../model/role-destination';
+import { EmailField } from './email-field';
 
 interface SignInFormProps {
   defaultEmail?: string;
@@ -46,15 +47,7 @@ export function SignInForm({ defaultEmail = '', onForgotPassword, onSignUp }: Si
 
   return (
     <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} aria-label="Sign in">
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <EmailField value={email} onChange={setEmail} />
       <TextField
         label="Password"
         type="password"

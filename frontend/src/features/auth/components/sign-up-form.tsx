@@ -3,6 +3,7 @@ import { toApiError } from '@/shared/api';
 import { Button, SelectField, TextField, useToast } from '@/shared/ui';
 import { type GradeLevel, useSignUpMutation } from '../api/auth-api';
 import { signUpErrorToast, toasts } from '../model/auth-messages';
+import { EmailField } from './email-field';
 
 const GRADE_LEVELS: readonly GradeLevel[] = [9, 10, 11, 12];
 const gradeOptions = GRADE_LEVELS.map((grade) => ({ value: String(grade), label: `Grade ${grade}` }));
@@ -72,7 +73,7 @@ export function SignUpForm({ onSignedUp, onAccountExists, onSignIn }: SignUpForm
         value={form.gradeLevel}
         onChange={set('gradeLevel')}
       />
-      <TextField label="Email" type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+      <EmailField value={form.email} onChange={(email) => setForm((current) => ({ ...current, email }))} />
       <TextField label="Password" type="password" name="password" autoComplete="new-password" required value={form.password} onChange={set('password')} />
       <Button type="submit" isLoading={isLoading} className="w-full">
         Create Account

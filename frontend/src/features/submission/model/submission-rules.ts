@@ -4,17 +4,21 @@ import { type ToastInput } from '@/shared/ui';
 // The server's rules (docs/api.md, POST /api/papers), checked first in the browser.
 export const MAX_PDF_BYTES = 10 * 1024 * 1024;
 
-export const submissionCategories: readonly SubmissionCategory[] = [
-  'Biology',
-  'Chemistry',
-  'Physics',
-  'Environmental Science',
-  'Computer Science',
-  'Mathematics',
-  'Engineering',
-  'Computational Neuroscience',
-  'Other',
-];
+// Keyed by the server's own type, so a category added to (or dropped from) the API fails the
+// type-check here until the form offers the same list. Key order is the form's order.
+const categoryOptions: Record<SubmissionCategory, true> = {
+  Biology: true,
+  Chemistry: true,
+  Physics: true,
+  'Environmental Science': true,
+  'Computer Science': true,
+  Mathematics: true,
+  Engineering: true,
+  'Computational Neuroscience': true,
+  Other: true,
+};
+
+export const submissionCategories = Object.keys(categoryOptions) as SubmissionCategory[];
 
 export const fileToasts = {
   invalidType: { title: 'Invalid File Type', description: 'Please upload a PDF file only.', variant: 'destructive' },
