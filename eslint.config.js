@@ -1,15 +1,29 @@
 // One lint configuration for every workspace. Type-aware rules catch the mistakes that matter
 // in async server code (floating promises, non-exhaustive switches).
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const featureNames = [
-  'auth', 'papers', 'submission', 'payments', 'comments', 'review',
-  'invitations', 'messages', 'orcid', 'admin', 'dashboard',
-];
+// Boundary paths are absolute: each workspace runs ESLint from its own folder, and a relative
+// zone would point at a folder that does not exist there, so the rule would never fire.
+const root = import.meta.dirname;
+const at = (...parts) => path.join(root, ...parts);
+// Read from the folders so a new feature or module is covered the day it is created.
+const foldersIn = (...parts) =>
+  readdirSync(at(...parts), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const features = at('frontend/src/features');
+const featureNames = foldersIn('frontend/src/features');
+const backendModules = at('backend/src/modules');
+const backendModuleNames = foldersIn('backend/src/modules');
+const moduleInternals = (names) => {
+  const others = names.length === 1 ? names[0] : `{${names.join(',')}}`;
+  return `${backendModules}/${others}/{entities/**,**/*.repository.ts}`;
+};
 
 export default tseslint.config(
   {
@@ -36,6 +50,29 @@ export default tseslint.config(
     },
   },
   {
+    plugins: { 'import-x': importX },
+    // Without these the import rules read only .js dependencies, and no-cycle sees no cycle
+    // through a .ts file.
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  // The TypeScript resolver follows each workspace's tsconfig (the frontend's `@/` alias, the
+  // backend's `.js` endings on `.ts` files); an import the rules cannot resolve is skipped
+  // silently. One resolver per workspace, each bound to its one tsconfig, resolves the same
+  // whichever folder ESLint runs from.
+  ...['backend', 'frontend', 'e2e'].map((workspace) => ({
+    files: [`${workspace}/**`],
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: at(workspace, 'tsconfig.json') })],
+    },
+  })),
+  {
     // Plain JavaScript (root scripts, Jest's global setup) is linted without type information.
     files: ['**/*.mjs', '**/*.js'],
     extends: [tseslint.configs.disableTypeChecked],
@@ -48,6 +85,23 @@ export default tseslint.config(
       // Nest's decorators and DTO classes rely on runtime imports of types.
       '@typescript-eslint/consistent-type-imports': 'off',
       '@typescript-eslint/no-extraneous-class': 'off',
+      // A module owns its tables: others reach them through the services it exports.
+      'import-x/no-restricted-paths': ['error', {
+        zones: backendModuleNames.map((name) => ({
+          target: path.join(backendModules, name),
+          from: moduleInternals(backendModuleNames.filter((other) => other !== name)),
+          message: `Use a service the other module exports; its entities and repositories belong to it alone.`,
+        })),
+      }],
+    },
+  },
+  {
+    // Settings come from the environment once, validated, through APP_CONFIG (config/); the CLI
+    // entry points may look before Nest starts. Anything else reading process.env bypasses both.
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/config/**', 'backend/src/cli/**'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from the validated config (APP_CONFIG, config/app-config.ts).' }],
     },
   },
   {
@@ -62,7 +116,7 @@ export default tseslint.config(
   {
     files: ['frontend/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Features stay independent (bulletproof-react): a feature imports shared/ and its own
@@ -70,20 +124,28 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', {
         zones: [
           ...featureNames.map((name) => ({
-            target: `./frontend/src/features/${name}`,
-            from: './frontend/src/features',
+            target: path.join(features, name),
+            from: features,
             except: [`./${name}`],
             message: 'Features must not import each other; compose them in pages/ or app/.',
           })),
-          { target: './frontend/src/features', from: ['./frontend/src/app', './frontend/src/pages'] },
-          { target: './frontend/src/shared', from: ['./frontend/src/features', './frontend/src/app', './frontend/src/pages'] },
+          {
+            target: [at('frontend/src/app'), at('frontend/src/pages')],
+            from: `${features}/*/**`,
+            except: [`${features}/*/index.ts`],
+            message: 'Import a feature through its public index.ts only.',
+          },
+          {
+            target: features,
+            from: [at('frontend/src/app'), at('frontend/src/pages')],
+            message: 'Features are composed by pages/ and app/, never the other way round.',
+          },
+          {
+            target: at('frontend/src/shared'),
+            from: [features, at('frontend/src/app'), at('frontend/src/pages')],
+            message: 'shared/ stands below every feature, page and the app.',
+          },
         ],
-      }],
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          group: ['@/features/*/*', '**/features/*/*'],
-          message: 'Import a feature through its public index.ts only.',
-        }],
       }],
     },
   },

@@ -33,4 +33,7 @@ export default {
   // Integration suites share one database and one Redis; running them one at a time keeps
   // them independent without each building its own schema.
   maxWorkers: 1,
+  // A hang guard, not a speed goal: building the app and applying migrations takes seconds on a
+  // loaded machine (speed is measured in bench/).
+  testTimeout: 30_000,
 };

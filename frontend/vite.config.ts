@@ -29,5 +29,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // A hang guard, not a speed goal: user-event journeys through a whole form take seconds on a
+    // busy machine, and a slower machine must not turn them red (speed is measured in bench/).
+    testTimeout: 30_000,
   },
 });

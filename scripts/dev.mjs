@@ -3,8 +3,8 @@
 // backend is recompiled on change and the API and worker restart; mail goes to the catcher.
 import { join } from 'node:path';
 import {
-  ProcessGroup, ensureDependencies, ensurePostgres, ensureRedis, ensureStorageDir, fail, log, prepareDatabase, requireFreePort,
-  root, run, runBackendCli,
+  ProcessGroup, ensureDependencies, ensureJwtSecret, ensurePostgres, ensureRedis, ensureStorageDir, fail, log, prepareDatabase, requireFreePort,
+  MAIL_CATCHER_KEEPS, root, run, runBackendCli, startMailCatcher,
 } from './lib/stack.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -33,6 +33,7 @@ const env = {
   DATABASE_URL: postgres.databaseUrl,
   REDIS_URL: redisUrl,
   SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`,
+  JWT_SECRET: ensureJwtSecret(),
 };
 ensureStorageDir(env);
 process.stdout.write(runBackendCli('migrate', [], env));
@@ -43,7 +44,7 @@ group.onStop(() => postgres.stop());
 group.stopOnSignals();
 const backend = join(root, 'backend');
 group.start('tsc', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], { cwd: backend, env });
-group.start('mail', process.execPath, [join(root, 'node_modules/maildev/dist/bin/maildev.js'), '--smtp', String(smtpPort), '--ip', '127.0.0.1', '--web', String(mailUiPort), '--web-ip', '127.0.0.1']);
+startMailCatcher(group, { smtpPort, mailUiPort });
 group.start('api', process.execPath, ['--watch-path=dist', 'dist/main.js'], { cwd: backend, env });
 group.start('worker', process.execPath, ['--watch-path=dist', 'dist/worker.js'], { cwd: backend, env });
 group.start('web', process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), '--port', String(webPort), '--strictPort'], { cwd: join(root, 'frontend'), env });
@@ -51,6 +52,6 @@ group.start('web', process.execPath, [join(root, 'node_modules/vite/bin/vite.js'
 console.log(`
   Web app (hot reload)  http://localhost:${webPort}
   API                   http://localhost:${port}/api   (docs: /api/docs)
-  Mail catcher          http://localhost:${mailUiPort}
+  Mail catcher          http://localhost:${mailUiPort}  (keeps the latest ${MAIL_CATCHER_KEEPS.toLocaleString('en')} e-mails)
 ${seedOutput.replace(/^/gm, '  ').trimEnd()}
 `);

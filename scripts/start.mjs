@@ -5,8 +5,8 @@
 //   --no-seed       do not load demo data
 import { join } from 'node:path';
 import {
-  ProcessGroup, clearRedisPrefix, ensureBuilt, ensureStorageDir, ensureDependencies, ensurePostgres, ensureRedis, fail, log, prepareDatabase,
-  requireFreePort, root, runBackendCli, waitForHttp,
+  ProcessGroup, clearRedisPrefix, ensureBuilt, ensureStorageDir, ensureDependencies, ensureJwtSecret, ensurePostgres, ensureRedis, fail, log, prepareDatabase,
+  MAIL_CATCHER_KEEPS, requireFreePort, root, runBackendCli, startMailCatcher, waitForHttp,
 } from './lib/stack.mjs';
 
 const flags = new Set(process.argv.slice(2));
@@ -39,6 +39,7 @@ const env = {
   DATABASE_URL: postgres.databaseUrl,
   REDIS_URL: redisUrl,
   SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`,
+  JWT_SECRET: ensureJwtSecret(),
 };
 
 ensureStorageDir(env);
@@ -46,12 +47,7 @@ log('Applying database migrations ...');
 process.stdout.write(runBackendCli('migrate', [], env));
 const seedOutput = flags.has('--no-seed') ? '' : runBackendCli('seed', [], env);
 
-group.start('mail', process.execPath, [
-  join(root, 'node_modules/maildev/dist/bin/maildev.js'),
-  '--smtp', String(smtpPort), '--ip', '127.0.0.1',
-  '--web', String(mailUiPort), '--web-ip', '127.0.0.1',
-  '--mail-directory', join(root, '.data', 'mail'), '--max-emails', '500',
-]);
+startMailCatcher(group, { smtpPort, mailUiPort });
 group.start('api', process.execPath, ['dist/main.js'], { cwd: join(root, 'backend'), env });
 group.start('worker', process.execPath, ['dist/worker.js'], { cwd: join(root, 'backend'), env });
 
@@ -64,7 +60,7 @@ if (!apiReady || !mailReady) {
 
 console.log(`
   Journal          ${publicUrl}
-  Mail catcher     http://localhost:${mailUiPort}
+  Mail catcher     http://localhost:${mailUiPort}  (keeps the latest ${MAIL_CATCHER_KEEPS.toLocaleString('en')} e-mails)
   API docs         ${publicUrl}/api/docs
   Queue board      ${publicUrl}/admin/queues  (sign in as an admin first)
 ${seedOutput ? `\n${seedOutput.replace(/^/gm, '  ').trimEnd()}\n` : ''}

@@ -5,6 +5,7 @@
 // check each. Exits non-zero if anything failed.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { findChromium } from './lib/browser.mjs';
 import { ensureDependencies, ensurePostgres, ensureRedis, log, root, run } from './lib/stack.mjs';
 
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
@@ -22,7 +23,6 @@ const env = {
   ...process.env,
   REDIS_URL: redisUrl,
   TEST_DATABASE_URL: serverUrl.toString(),
-  CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 };
 
 const results = [];
@@ -34,20 +34,28 @@ function check(name, command, args, options = {}) {
   results.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, kind: 'check' });
 }
 
+function readText(file) {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
 function readJson(file) {
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(readText(file));
   } catch {
     return null;
   }
 }
 
 /** Runs a test runner that writes a JSON report, and takes its counts from the report. */
-function tests(name, command, args, reportFile, count, options = {}) {
+function tests(name, command, args, reportFile, count, { readReport = readJson, ...options } = {}) {
   if (!wanted(name)) return;
   log(`${name} tests ...`);
   const status = run(command, args, { env, ...options });
-  const report = readJson(reportFile);
+  const report = readReport(reportFile);
   const counts = report ? count(report) : null;
   if (!counts) {
     results.push({ name, passed: 0, failed: 1, kind: 'tests', note: 'the runner produced no report' });
@@ -58,13 +66,31 @@ function tests(name, command, args, reportFile, count, options = {}) {
   }
 }
 
+/** Node's own test runner (the root scripts' tests): counts from its TAP summary lines. */
+const tapCounts = (tap) => {
+  if (tap === null) return null;
+  const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1]);
+  const passed = count('pass');
+  const failed = count('fail');
+  return Number.isNaN(passed) || Number.isNaN(failed) ? null : { passed, failed };
+};
+
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 check('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
 check('build', 'npm', ['run', 'build']);
 const buildFailed = results.some((result) => result.name === 'build' && result.failed);
 
+if (wanted('scripts')) {
+  const tapFile = join(reports, 'scripts.tap');
+  tests('scripts', process.execPath,
+    ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapFile}`, 'scripts/test/*.test.mjs'],
+    tapFile, tapCounts, { readReport: readText });
+}
+
 const jestCounts = (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites });
-tests('backend', 'npx', ['jest', '--json', `--outputFile=${join(reports, 'backend.json')}`],
+// --forceExit: a suite that fails before closing its app (a server, a Redis client) must not
+// keep the whole run waiting; the report is written before the forced exit.
+tests('backend', 'npx', ['jest', '--forceExit', '--json', `--outputFile=${join(reports, 'backend.json')}`],
   join(reports, 'backend.json'), jestCounts,
   { cwd: join(root, 'backend'), env: { ...env, NODE_OPTIONS: '--experimental-vm-modules' } });
 
@@ -72,9 +98,16 @@ tests('frontend', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=jso
   join(reports, 'frontend.json'), jestCounts, { cwd: join(root, 'frontend') });
 
 if (wanted('e2e')) {
+  // Before the step, not inside it: without a browser every journey would fail on its own.
+  const browser = buildFailed ? null : findChromium({ root });
   if (buildFailed) {
     results.push({ name: 'e2e', passed: 0, failed: 1, kind: 'tests', note: 'not run: the build failed' });
+  } else if (!browser.path) {
+    console.error(`\x1b[31m[journal]\x1b[0m ${browser.problem}`);
+    results.push({ name: 'e2e', passed: 0, failed: 1, kind: 'tests', note: 'not run: no browser' });
   } else {
+    env.CHROMIUM_PATH = browser.path;
+    log(`e2e browser: ${browser.path} (${browser.how})`);
     const e2eReport = join(reports, 'e2e.json');
     tests('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], e2eReport,
       (report) => ({ passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected }),

@@ -14,9 +14,13 @@ import { Logger } from 'nestjs-pino';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
 import { AppValidationPipe } from './common/http/app-validation.pipe.js';
 import { createCsrfHook } from './common/http/csrf.hook.js';
+import { FrameworkErrorResponder } from './common/http/framework-errors.js';
+import { jsonDepthLimitHook } from './common/http/json-depth-limit.js';
+import { createLoopbackRedirectHook } from './common/http/loopback-redirect.hook.js';
 import { ErrorCode } from './common/http/error-code.js';
 import { createSecurityHeadersHook } from './common/http/security-headers.js';
 import { validationFailed } from './common/http/validation-errors.js';
+import { wellFormedInputHook } from './common/http/well-formed-input.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { applyApiPrefix, createOpenApiDocument } from './openapi.js';
 
@@ -41,8 +45,15 @@ export interface CreateAppOptions {
  * integration tests drive it, so both exercise the same security headers, pipes and filters.
  */
 export async function createApp(rootModule: Type<unknown>, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  const exceptionsFilter = new AllExceptionsFilter();
+  const frameworkErrors = new FrameworkErrorResponder(exceptionsFilter);
+  // Fastify is built before Nest loads the configuration, so it asks the loaded config (TRUST_PROXY)
+  // on each request: whether X-Forwarded-For names the client, which rate limits count by.
+  let trustProxy = false;
   const adapter = new FastifyAdapter({
-    trustProxy: process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1',
+    frameworkErrors: frameworkErrors.handle,
+    clientErrorHandler: frameworkErrors.handleClientError,
+    trustProxy: () => trustProxy,
     bodyLimit: 1024 * 1024,
     // The id is also put on the raw request so pino-http logs the same one.
     genReqId: (req: RawRequestDefaultExpression) => {
@@ -58,43 +69,53 @@ export async function createApp(rootModule: Type<unknown>, options: CreateAppOpt
     rawBody: true,
   });
   const config = app.get<AppConfig>(APP_CONFIG);
+  trustProxy = config.http.trustProxy;
   app.useLogger(app.get(Logger));
-  await configureApp(app, config);
+  await configureApp(app, config, exceptionsFilter, frameworkErrors);
   return app;
 }
 
-async function configureApp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+async function configureApp(
+  app: NestFastifyApplication,
+  config: AppConfig,
+  exceptionsFilter: AllExceptionsFilter,
+  frameworkErrors: FrameworkErrorResponder,
+): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
 
   await app.register(fastifyCookie as never);
-  // Uploads (paper PDFs): read part by part in the handlers (papers/pdf-upload.ts), never buffered whole.
+  // Uploads are read part by part, never buffered whole, by the upload pipeline (storage/upload/), which
+  // passes each kind's limits from the config. A form read any other way may carry no file at all.
   await app.register(fastifyMultipart, {
-    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, fieldSize: 96 * 1024, parts: 20, headerPairs: 100 },
+    limits: { fileSize: 0, files: 0, fields: 10, fieldSize: 96 * 1024, parts: 20, headerPairs: 100 },
   });
   // Helmet's headers (CSP included) on every response, worked out once at start-up.
-  fastify.addHook(
-    'onRequest',
-    createSecurityHeadersHook({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: config.http.publicUrl.startsWith('https://') ? [] : null,
-        },
+  const securityHeaders = createSecurityHeadersHook({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.http.publicUrl.startsWith('https://') ? [] : null,
       },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  fastify.addHook('onRequest', securityHeaders);
+  frameworkErrors.useHeaderHooks(securityHeaders);
 
-  fastify.addHook('onRequest', createCsrfHook([config.http.publicOrigin]));
+  fastify.addHook('onRequest', createLoopbackRedirectHook(config.http.publicUrl, config.http.loopbackAliases));
+  fastify.addHook('onRequest', createCsrfHook([config.http.publicOrigin, ...config.http.loopbackAliases]));
+  // Bad input is refused before authentication and before any handler sees it (docs/api.md, Errors).
+  fastify.addHook('preParsing', jsonDepthLimitHook);
+  fastify.addHook('preValidation', wellFormedInputHook);
   fastify.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
     done(null, payload);
@@ -103,7 +124,7 @@ async function configureApp(app: NestFastifyApplication, config: AppConfig): Pro
   // Bull Board mounts itself under the global prefix unless its path is excluded (docs/api.md: /admin/queues).
   applyApiPrefix(app);
   app.useGlobalPipes(validationPipe);
-  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalFilters(exceptionsFilter);
   app.enableShutdownHooks();
 
   SwaggerModule.setup('api/docs', app, createOpenApiDocument(app));

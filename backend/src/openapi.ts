@@ -1,5 +1,6 @@
 import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { ErrorResponseDto } from './common/http/error-response.dto.js';
 
 /** Every route is under /api except Bull Board's, which mounts itself at /admin/queues. */
 export function applyApiPrefix(app: INestApplication): void {
@@ -20,6 +21,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
       .setVersion('1')
       .addCookieAuth('access_token')
       .addBearerAuth()
+      .addGlobalResponse({ status: 'default', description: 'An error, with its stable code', type: ErrorResponseDto })
       .build(),
   );
 }

@@ -2,12 +2,14 @@ import { Module } from '@nestjs/common';
 import { loggerModule } from './common/logging/logger.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { ChoresModule } from './chores/chores.module.js';
 import { AuthMaintenanceModule } from './modules/auth/auth-maintenance.module.js';
+import { InvitationsMaintenanceModule } from './modules/invitations/invitations-maintenance.module.js';
 import { NotificationsWorkerModule } from './modules/notifications/notifications-worker.module.js';
 import { RedisModule } from './redis/redis.module.js';
 
 /** Root module of the worker process: the queue processors and housekeeping, no HTTP. */
 @Module({
-  imports: [ConfigModule, loggerModule, DatabaseModule, RedisModule, NotificationsWorkerModule, AuthMaintenanceModule],
+  imports: [ConfigModule, loggerModule, DatabaseModule, RedisModule, NotificationsWorkerModule, AuthMaintenanceModule, InvitationsMaintenanceModule, ChoresModule],
 })
 export class WorkerModule {}

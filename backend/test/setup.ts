@@ -4,6 +4,8 @@ import 'reflect-metadata';
 import '@nestjs/common';
 import '@nestjs/core';
 import '@nestjs/bull-shared';
+// Required by @fastify/static, and imported by the download helper (storage/file-download.ts).
+import 'content-disposition';
 
 process.env.NODE_ENV ??= 'test';
 process.env.LOG_LEVEL ??= 'silent';

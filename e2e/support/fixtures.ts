@@ -1,9 +1,12 @@
 import { test as base, type BrowserContext, type Page } from '@playwright/test';
 import { AuthPage } from './auth-page.js';
+import { AxeWatch, describeFindings } from './axe-watch.js';
 import { baseURL, storageStateOf, type DemoRole } from './env.js';
 import { MailCatcher } from './mail.js';
 
 interface Fixtures {
+  /** Automatic: every page of the test is checked with axe in every state it reaches (see axe-watch.ts). */
+  axe: AxeWatch;
   mail: MailCatcher;
   authPage: AuthPage;
   /** A page in a browser context already signed in as a seeded account (stored session). */
@@ -11,6 +14,23 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  axe: [
+    async ({ context, browser }, use) => {
+      const watch = new AxeWatch();
+      await watch.watchContext(context);
+      const restore = watch.watchNewContexts(browser);
+      try {
+        await use(watch);
+        await watch.flush();
+      } finally {
+        restore();
+        watch.stop();
+      }
+      const findings = watch.collected();
+      if (findings.length > 0) throw new Error(describeFindings(findings));
+    },
+    { auto: true },
+  ],
   mail: async ({}, use) => {
     await use(new MailCatcher());
   },

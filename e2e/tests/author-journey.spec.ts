@@ -48,6 +48,15 @@ test('a new author pays in test mode, submits a PDF, follows it, discusses it an
   await expect(checkout.getByText('Payment complete. You can now submit your paper.')).toBeVisible();
   // The query parameters are cleared once handled.
   await expect.poll(() => new URL(checkout.url()).search).toBe('');
+  // The tab that opened the checkout notices by itself, without a reload.
+  let reloaded = false;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) reloaded = true;
+  });
+  await expect(page.getByText('Payment complete. You can now submit your paper.')).toBeVisible();
+  await expectToast(page, 'Payment Successful!', 'You can now submit your paper for review.');
+  await expect(page.getByRole('button', { name: 'Submit Paper' })).not.toHaveAttribute('aria-disabled', 'true');
+  expect(reloaded, 'the first tab was reloaded').toBe(false);
 
   // The form, in the tab that came back from the checkout.
   const word = uniqueWord('journey');

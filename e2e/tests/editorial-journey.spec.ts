@@ -31,7 +31,7 @@ test('an admin lands on /admin, finds a submitted paper by status, accepts it (t
   await expect(page.getByRole('list', { name: 'Papers by status' }).getByRole('listitem').first()).toContainText('All');
 
   // The queue board is one click away.
-  await expect(page.getByRole('link', { name: 'Email queue' })).toHaveAttribute('href', '/admin/queues');
+  await expect(page.getByRole('link', { name: 'Email queue', exact: true })).toHaveAttribute('href', '/admin/queues');
 
   await page.getByLabel('Filter by status').selectOption('submitted');
   const row = page.getByRole('row').filter({ hasText: title });

@@ -70,17 +70,30 @@ async function onePagePdf({ title, subtitle, body }) {
 
 const escapeXml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+// Cover text is wrapped by Helvetica's widths with room to spare: a browser without Helvetica or
+// Arial draws it in a wider sans-serif (DejaVu Sans is about a fifth wider), which must still fit.
+const coverFont = await (await PDFDocument.create()).embedFont(StandardFonts.HelveticaBold);
+const COVER_TEXT_WIDTH = (300 - 2 * 24) / 1.25;
+const COVER_FONT = `font-family="Helvetica, Arial, 'Liberation Sans', sans-serif"`;
+
+function coverLines(text, size, x, firstY, lineHeight, attributes) {
+  return wrap(text, coverFont, size, COVER_TEXT_WIDTH).map(
+    (line, index) => `  <text x="${x}" y="${firstY + index * lineHeight}" ${attributes} ${COVER_FONT} font-size="${size}">${escapeXml(line)}</text>`,
+  );
+}
+
 function coverSvg(issue, index) {
   const hues = [231, 262, 199];
   const hue = hues[index % hues.length];
   const month = new Date(`${issue.publishDate}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const title = coverLines(issue.title, 28, 24, 200, 34, 'fill="#fff" font-weight="700"');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400" viewBox="0 0 300 400" role="img" aria-label="${escapeXml(`${issue.title} cover`)}">
   <rect width="300" height="400" fill="hsl(${hue} 60% 30%)"/>
   <circle cx="240" cy="90" r="70" fill="hsl(${hue} 70% 45%)" opacity="0.6"/>
   <circle cx="60" cy="330" r="90" fill="hsl(${hue} 70% 55%)" opacity="0.35"/>
-  <text x="24" y="56" fill="#fff" font-family="Helvetica, Arial, sans-serif" font-size="18" font-weight="700">${escapeXml(journal.name)}</text>
-  <text x="24" y="220" fill="#fff" font-family="Helvetica, Arial, sans-serif" font-size="28" font-weight="700">${escapeXml(issue.title)}</text>
-  <text x="24" y="252" fill="#e0e7ff" font-family="Helvetica, Arial, sans-serif" font-size="16">${escapeXml(month)}</text>
+${coverLines(journal.name, 18, 24, 56, 24, 'fill="#fff" font-weight="700"').join('\n')}
+${title.join('\n')}
+${coverLines(month, 16, 24, 196 + title.length * 34 + 4, 20, 'fill="#e0e7ff"').join('\n')}
 </svg>
 `;
 }

@@ -1,8 +1,8 @@
 // Shared steps of `npm start`, `npm run dev`, `npm test` and the e2e stack: install, build,
 // database, Redis, migrations, seed, and the child processes of the journal.
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -202,9 +202,38 @@ export async function prepareDatabase(databaseUrl, { fresh = false } = {}) {
  * as the backend resolves it). The API never creates it itself, so that a wrong setting shows as
  * 'storage unavailable' instead of files in a directory nobody backs up; the scripts create it.
  */
+/**
+ * The secret that signs this install's access tokens: made once, kept in .data/jwt-secret
+ * readable by its owner alone. The backend's committed secret is the test runner's, and anyone
+ * who read the source could forge tokens with it. JWT_SECRET in the environment wins.
+ */
+export function ensureJwtSecret(env = process.env, dataDir = join(root, '.data')) {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  const file = join(dataDir, 'jwt-secret');
+  mkdirSync(dataDir, { recursive: true });
+  const kept = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  if (kept.length < 32) writeFileSync(file, `${randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
+  // Tightened every time: a copy or an unpack may have widened it.
+  chmodSync(file, 0o600);
+  return readFileSync(file, 'utf8').trim();
+}
+
 export function ensureStorageDir(env = process.env) {
   if ((env.STORAGE_DRIVER ?? 'local') !== 'local') return;
   mkdirSync(resolve(root, env.STORAGE_DIR ?? '.data/storage'), { recursive: true });
+}
+
+/** maildev forgets the oldest e-mails past this; the scripts print it beside the address. */
+export const MAIL_CATCHER_KEEPS = 10_000;
+
+/** The local mail catcher: SMTP and its web page on loopback, e-mails kept under .data/mail. */
+export function startMailCatcher(group, { smtpPort, mailUiPort }) {
+  group.start('mail', process.execPath, [
+    join(root, 'node_modules/maildev/dist/bin/maildev.js'),
+    '--smtp', String(smtpPort), '--ip', '127.0.0.1',
+    '--web', String(mailUiPort), '--web-ip', '127.0.0.1',
+    '--mail-directory', join(root, '.data', 'mail'), '--max-emails', String(MAIL_CATCHER_KEEPS),
+  ]);
 }
 
 /** Runs a backend CLI (dist/cli/<name>.js); returns its standard output. */

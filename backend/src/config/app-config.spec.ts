@@ -1,4 +1,4 @@
-import { DEVELOPMENT_JWT_SECRET } from './env.schema.js';
+import { TEST_JWT_SECRET } from './env.schema.js';
 import { InvalidConfigError, loadConfig } from './app-config.js';
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
@@ -17,8 +17,17 @@ describe('loadConfig', () => {
     expect(config.http).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', publicOrigin: 'http://localhost:3000' });
     expect(config.database.url).toBe('postgres://postgres@127.0.0.1:5432/journal');
     expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'journal' });
-    expect(config.auth.jwtSecret).toBe(DEVELOPMENT_JWT_SECRET);
     expect(config.auth.secureCookies).toBe(false);
+  });
+
+  it('keeps the committed signing secret for the test runner alone', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).auth.jwtSecret).toBe(TEST_JWT_SECRET);
+    const first = loadConfig({ NODE_ENV: 'development' }).auth.jwtSecret;
+    const second = loadConfig({ NODE_ENV: 'development' }).auth.jwtSecret;
+    expect(first).not.toBe(TEST_JWT_SECRET);
+    expect(first).not.toBe(second);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ NODE_ENV: 'development', JWT_SECRET: 'y'.repeat(40) }).auth.jwtSecret).toBe('y'.repeat(40));
   });
 
   it('lists every bad variable at once, not just the first', () => {

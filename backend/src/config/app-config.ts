@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { DEVELOPMENT_JWT_SECRET, envSchema } from './env.schema.js';
+import { TEST_JWT_SECRET, envSchema } from './env.schema.js';
+import { loopbackAliases } from './loopback-origins.js';
 
 export class InvalidConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -13,7 +15,15 @@ export class InvalidConfigError extends Error {
 /** Typed, nested configuration, built once at boot from the environment. */
 export interface AppConfig {
   env: 'development' | 'test' | 'production';
-  http: { host: string; port: number; publicUrl: string; publicOrigin: string; trustProxy: boolean };
+  http: {
+    host: string;
+    port: number;
+    publicUrl: string;
+    publicOrigin: string;
+    /** In development only: the public origin's other loopback names, accepted as the same journal. */
+    loopbackAliases: string[];
+    trustProxy: boolean;
+  };
   database: { url: string; readUrl: string; poolMax: number };
   redis: { url: string; prefix: string };
   auth: {
@@ -24,9 +34,22 @@ export interface AppConfig {
     passwordResetTtlMinutes: number;
     secureCookies: boolean;
   };
-  rateLimit: { signInPerMinute: number; authPerMinute: number };
-  mail: { smtpUrl: string; from: string };
+  rateLimit: {
+    signInPerMinute: number;
+    authPerMinute: number;
+    signInFailuresPerAddressPerHour: number;
+    signInFailuresPerAccountPerHour: number;
+    refreshPerSessionPerMinute: number;
+    refreshPerAddressPerMinute: number;
+    emailLinksPerMinute: number;
+    mailsPerInboxPerHour: number;
+  };
+  mail: { smtpUrl: string; from: string; relayIntervalMs: number; staleAfterMs: number };
   journal: { name: string };
+  invitations: {
+    /** How long a reviewer invitation's link works (and the invitation stays pending). */
+    ttlDays: number;
+  };
   web: { distDir: string };
   /** Where uploaded files go: a local directory (absolute path) or an S3-compatible bucket. */
   storage:
@@ -41,6 +64,8 @@ export interface AppConfig {
         secretAccessKey: string;
         forcePathStyle: boolean;
       };
+  /** Limits of the upload pipeline (storage/upload/upload-policy.ts), per kind of file. */
+  uploads: { maxPdfBytes: number; maxImageBytes: number; maxImages: number };
   /** The submission fee's provider; `test` is the built-in stand-in for development and demos. */
   payments:
     | { provider: 'stripe'; stripeSecretKey: string; stripeWebhookSecret: string; stripeApiUrl: string | null }
@@ -54,6 +79,15 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const defaultWebDistDir = resolve(repoRoot, 'frontend/dist');
+
+/**
+ * The committed secret is public, so only the test runner may use it. A development process
+ * started without JWT_SECRET (npm start passes the one it keeps in .data/) gets a random secret
+ * of its own: its access tokens die with it, and the refresh cookie simply issues new ones.
+ */
+function defaultJwtSecret(nodeEnv: string): string {
+  return nodeEnv === 'test' ? TEST_JWT_SECRET : randomBytes(32).toString('base64url');
+}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(source);
@@ -71,12 +105,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       port: env.PORT,
       publicUrl,
       publicOrigin: new URL(publicUrl).origin,
+      loopbackAliases: env.NODE_ENV === 'development' ? loopbackAliases(new URL(publicUrl).origin) : [],
       trustProxy: env.TRUST_PROXY,
     },
     database: { url: env.DATABASE_URL, readUrl: env.DATABASE_READ_URL ?? env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX },
     redis: { url: env.REDIS_URL, prefix: env.REDIS_PREFIX },
     auth: {
-      jwtSecret: env.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+      jwtSecret: env.JWT_SECRET ?? defaultJwtSecret(env.NODE_ENV),
       accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
       emailConfirmationTtlHours: env.EMAIL_CONFIRMATION_TTL_HOURS,
@@ -86,9 +121,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimit: {
       signInPerMinute: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
       authPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
+      signInFailuresPerAddressPerHour: env.RATE_LIMIT_SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR,
+      signInFailuresPerAccountPerHour: env.RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT_PER_HOUR,
+      refreshPerSessionPerMinute: env.RATE_LIMIT_REFRESH_PER_SESSION_PER_MINUTE,
+      refreshPerAddressPerMinute: env.RATE_LIMIT_REFRESH_PER_ADDRESS_PER_MINUTE,
+      emailLinksPerMinute: env.RATE_LIMIT_EMAIL_LINKS_PER_MINUTE,
+      mailsPerInboxPerHour: env.RATE_LIMIT_MAILS_PER_INBOX_PER_HOUR,
     },
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      relayIntervalMs: env.MAIL_RELAY_INTERVAL_SECONDS * 1000,
+      staleAfterMs: env.MAIL_STALE_AFTER_SECONDS * 1000,
+    },
     journal: { name: env.JOURNAL_NAME },
+    invitations: { ttlDays: env.INVITATION_TTL_DAYS },
     web: { distDir: env.WEB_DIST_DIR ?? defaultWebDistDir },
     storage:
       env.STORAGE_DRIVER === 's3'
@@ -103,6 +150,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             forcePathStyle: env.S3_FORCE_PATH_STYLE,
           }
         : { driver: 'local', dir: resolve(repoRoot, env.STORAGE_DIR) },
+    uploads: { maxPdfBytes: env.UPLOAD_MAX_PDF_BYTES, maxImageBytes: env.UPLOAD_MAX_IMAGE_BYTES, maxImages: env.UPLOAD_MAX_IMAGES },
     payments:
       (env.PAYMENTS_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'test')) === 'stripe'
         ? {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-const DEVELOPMENT_JWT_SECRET = 'development-only-jwt-secret-never-use-in-production';
+/** Signs access tokens in the test runner only (NODE_ENV=test); `npm start` makes a secret of its own per install. */
+const TEST_JWT_SECRET = 'test-runner-only-jwt-secret-never-use-elsewhere';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0'])
@@ -39,11 +40,16 @@ export const envSchema = z
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     EMAIL_CONFIRMATION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
     PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+    INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .default('smtp://127.0.0.1:1025'),
     MAIL_FROM: z.string().min(3).default('Young Scientists Journal <editor@youngscientistsjournal.org>'),
+    /** How often each worker's outbox relay looks for e-mails that should have gone out by now. */
+    MAIL_RELAY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+    /** An e-mail still unsent this long after it was due (its job lost, e.g. Redis emptied) is dispatched again. */
+    MAIL_STALE_AFTER_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(60),
     JOURNAL_NAME: z.string().min(1).default('Young Scientists Journal'),
     WEB_DIST_DIR: z.string().optional(),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
@@ -54,6 +60,11 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanString.default(false),
+    /** The largest paper PDF accepted (spec: 10 MB). The S3 driver holds a file in memory while it sends it, hence the ceiling. */
+    UPLOAD_MAX_PDF_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
+    UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(5 * 1024 * 1024),
+    /** Images attached to one message. */
+    UPLOAD_MAX_IMAGES: z.coerce.number().int().min(1).max(50).default(10),
     PAYMENTS_PROVIDER: z.enum(['stripe', 'test']).optional(),
     STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_…, sk_live_…)').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)').optional(),
@@ -64,6 +75,12 @@ export const envSchema = z
     TRUST_PROXY: booleanString.default(false),
     RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(100),
+    RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_REFRESH_PER_SESSION_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_REFRESH_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    RATE_LIMIT_EMAIL_LINKS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_MAILS_PER_INBOX_PER_HOUR: z.coerce.number().int().min(1).default(5),
   })
   .superRefine((env, ctx) => {
     const paymentsProvider = env.PAYMENTS_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'test');
@@ -91,4 +108,4 @@ export const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export { DEVELOPMENT_JWT_SECRET };
+export { TEST_JWT_SECRET };

@@ -1,12 +1,15 @@
-import { AuthToken } from '../modules/auth/entities/auth-token.entity.js';
 import { RotatedRefreshToken } from '../modules/auth/entities/rotated-refresh-token.entity.js';
 import { Session } from '../modules/auth/entities/session.entity.js';
+import { ReviewerInvitation } from '../modules/invitations/entities/reviewer-invitation.entity.js';
+import { LinkToken } from '../modules/link-tokens/entities/link-token.entity.js';
 import { OutboxMail } from '../modules/notifications/outbox/outbox-mail.entity.js';
 import { PaperComment } from '../modules/papers/entities/paper-comment.entity.js';
 import { PaperFile } from '../modules/papers/entities/paper-file.entity.js';
 import { PaperStatusEvent } from '../modules/papers/entities/paper-status-event.entity.js';
 import { ResearchPaper } from '../modules/papers/entities/research-paper.entity.js';
+import { PaymentCheckoutAttempt } from '../modules/payments/entities/payment-checkout-attempt.entity.js';
 import { Payment } from '../modules/payments/entities/payment.entity.js';
+import { PaperReview } from '../modules/review/entities/paper-review.entity.js';
 import { Profile } from '../modules/users/entities/profile.entity.js';
 import { UserRole } from '../modules/users/entities/user-role.entity.js';
 import { User } from '../modules/users/entities/user.entity.js';
@@ -15,4 +18,4 @@ import { User } from '../modules/users/entities/user.entity.js';
  * Every entity schema of the application, listed once so that the API, the worker, the CLI
  * commands and the tests all see the same model. Each module adds its schemas here.
  */
-export const ENTITIES = [User, Profile, UserRole, Session, RotatedRefreshToken, AuthToken, OutboxMail, ResearchPaper, PaperFile, PaperComment, PaperStatusEvent, Payment] as const;
+export const ENTITIES = [User, Profile, UserRole, Session, RotatedRefreshToken, LinkToken, OutboxMail, ResearchPaper, PaperFile, PaperComment, PaperStatusEvent, Payment, PaymentCheckoutAttempt, ReviewerInvitation, PaperReview] as const;

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { UsersService } from '../../src/modules/users/users.service.js';
 import {
+  accountMailsSettled,
   cookieOf,
   createAccount,
   getSession,
@@ -18,6 +19,9 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 // These suites exercise the flows, not the limits (security.int-spec.ts keeps the defaults).
 process.env.RATE_LIMIT_AUTH_PER_MINUTE = '100000';
 process.env.RATE_LIMIT_SIGN_IN_PER_MINUTE = '100000';
+process.env.RATE_LIMIT_SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR = '100000';
+process.env.RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT_PER_HOUR = '100000';
+process.env.RATE_LIMIT_EMAIL_LINKS_PER_MINUTE = '100000';
 
 const EXPIRED_RESET_LINK = '/auth?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
 const EXPIRED_CONFIRMATION_LINK = '/auth?error=access_denied&error_code=email_link_expired&error_description=Email+link+has+expired';
@@ -73,7 +77,7 @@ describe('account flows (docs/api.md, Auth)', () => {
       // Sign in (the e-mail in any case) sets both cookies with the documented attributes.
       const signedIn = await api().post('/api/auth/sign-in').send({ email: body.email.toUpperCase(), password: body.password }).expect(200);
       expect(signedIn.body).toEqual({
-        user: { id: expect.any(String), email: body.email.toLowerCase(), firstName: 'Marie', lastName: 'Curie', role: 'user' },
+        user: { id: expect.any(String), email: body.email.toLowerCase(), firstName: 'Marie', lastName: 'Curie', role: 'user', roles: ['user'] },
         accessTokenExpiresAt: expect.any(String),
       });
       const expiresIn = Date.parse(signedIn.body.accessTokenExpiresAt) - Date.now();
@@ -211,7 +215,7 @@ describe('account flows (docs/api.md, Auth)', () => {
       const body = signUpBody();
       await api().post('/api/auth/sign-up').send(body).expect(201);
       const token = await tokenFromOutbox(testApp.app, body.email, 'confirm-email');
-      await sql(testApp.app, "update auth_tokens set expires_at = now() - interval '1 second' where user_id = (select id from users where email = ?)", [
+      await sql(testApp.app, "update link_tokens set expires_at = now() - interval '1 second' where subject_user_id = (select id from users where email = ?)", [
         body.email.toLowerCase(),
       ]);
       const expired = await api().get('/api/auth/confirm').query({ token }).expect(302);
@@ -248,6 +252,7 @@ describe('account flows (docs/api.md, Auth)', () => {
     it('sends the reset link to the configured public address', async () => {
       const account = await createAccount(testApp);
       await api().post('/api/auth/forgot-password').set('Host', 'evil.example').send({ email: account.email }).expect(202);
+      await accountMailsSettled(testApp.app);
       const [mail] = await sql<{ data: { resetUrl: string; firstName: string } }>(
         testApp.app,
         "select data from outbox_mails where recipient = ? and template = 'reset-password'",
@@ -272,7 +277,7 @@ describe('account flows (docs/api.md, Auth)', () => {
       const missing = await api().get('/api/auth/recover').expect(302);
       expect(missing.headers.location).toBe(EXPIRED_RESET_LINK);
 
-      await sql(testApp.app, "update auth_tokens set expires_at = now() - interval '1 second' where user_id = ?", [account.id]);
+      await sql(testApp.app, "update link_tokens set expires_at = now() - interval '1 second' where subject_user_id = ?", [account.id]);
       const expired = await api().get('/api/auth/recover').query({ token }).expect(302);
       expect(expired.headers.location).toBe(EXPIRED_RESET_LINK);
     });
@@ -308,7 +313,7 @@ describe('account flows (docs/api.md, Auth)', () => {
       const account = await createAccount(testApp);
       await api().post('/api/auth/forgot-password').send({ email: account.email }).expect(202);
       const token = await tokenFromOutbox(testApp.app, account.email, 'reset-password');
-      await sql(testApp.app, "update auth_tokens set expires_at = now() - interval '1 second' where user_id = ?", [account.id]);
+      await sql(testApp.app, "update link_tokens set expires_at = now() - interval '1 second' where subject_user_id = ?", [account.id]);
 
       const expired = await api().post('/api/auth/reset-password').send({ token, password: 'brand-new-secret' }).expect(400);
       expect(expired.body).toEqual({

@@ -1,8 +1,6 @@
-import type { Redis } from 'ioredis';
 import request from 'supertest';
-import { REDIS_CLIENT } from '../../src/redis/redis.module.js';
-import { createAccount, signUpBody, sql, tokenFromOutbox, uniqueEmail, INVALID_CONFIRMATION } from '../support/accounts.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { accountMailsSettled, createAccount, signUpBody, sql, tokenFromOutbox, uniqueEmail, INVALID_CONFIRMATION } from '../support/accounts.js';
+import { clearRateLimits, startTestApp, type TestApp } from '../support/test-app.js';
 
 const MESSAGE = 'If that account is waiting for confirmation, a new link is on its way.';
 
@@ -21,19 +19,17 @@ describe('POST /api/auth/resend-confirmation', () => {
   });
 
   // Every test starts with a full allowance; the limiter counts per client address across suites.
-  beforeEach(async () => {
-    const redis = testApp.app.get<Redis>(REDIS_CLIENT);
-    const keys = await redis.keys(`${process.env.REDIS_PREFIX}:rate-limit:*`);
-    if (keys.length > 0) await redis.del(...keys);
-  });
+  beforeEach(() => clearRateLimits(testApp));
 
   const api = () => request(testApp.server);
-  const confirmMails = async (email: string) =>
-    (
+  const confirmMails = async (email: string) => {
+    await accountMailsSettled(testApp.app);
+    return (
       await sql<{ count: string }>(testApp.app, "select count(*) from outbox_mails where recipient = ? and template = 'confirm-email'", [
         email.toLowerCase(),
       ])
     )[0].count;
+  };
 
   it('sends a waiting account a new link that confirms it, and the older link stops working', async () => {
     const body = signUpBody();

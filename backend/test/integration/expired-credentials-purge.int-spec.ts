@@ -40,7 +40,7 @@ describe('the worker’s purge of dead sessions and spent link tokens', () => {
       const id = randomUUID();
       await sql(
         testApp.app,
-        'insert into auth_tokens (id, user_id, type, token_hash, expires_at, used_at, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+        'insert into link_tokens (id, subject_user_id, purpose, token_hash, expires_at, consumed_at, created_at) values (?, ?, ?, ?, ?, ?, ?)',
         [id, userId, 'password_reset', hash(), expiresAt, usedAt, ago(30)],
       );
       return id;
@@ -64,7 +64,7 @@ describe('the worker’s purge of dead sessions and spent link tokens', () => {
     expect(sessions.map((row) => row.id).sort()).toEqual([live, expiredYesterday, revokedYesterday].sort());
     const rotated = await sql<{ session_id: string }>(testApp.app, 'select session_id from rotated_refresh_tokens where user_id = ?', [userId]);
     expect(rotated.map((row) => row.session_id).sort()).toEqual([live, expiredYesterday, revokedYesterday].sort());
-    const tokens = await sql<{ id: string }>(testApp.app, 'select id from auth_tokens where user_id = ?', [userId]);
+    const tokens = await sql<{ id: string }>(testApp.app, 'select id from link_tokens where subject_user_id = ?', [userId]);
     expect(tokens.map((row) => row.id).sort()).toEqual([unused, usedYesterday].sort());
     for (const gone of [expiredLongAgo, revokedLongAgo]) expect(sessions.map((row) => row.id)).not.toContain(gone);
     for (const gone of [usedLongAgo, expiredTokenLongAgo]) expect(tokens.map((row) => row.id)).not.toContain(gone);

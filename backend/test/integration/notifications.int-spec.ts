@@ -5,6 +5,8 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { createServer } from 'node:net';
 import { MAIL_QUEUE, type MailQueue } from '../../src/modules/notifications/mail/mail-job.js';
+import { MAIL_RETRY, mailBackoffStrategy, mailRetryDelayMs } from '../../src/modules/notifications/mail/mail-retry.js';
+import { MailProcessor } from '../../src/modules/notifications/mail/mail.processor.js';
 import { MailTemplate } from '../../src/modules/notifications/mail/mail-template.js';
 import { NotificationsService } from '../../src/modules/notifications/notifications.service.js';
 import { OutboxMail } from '../../src/modules/notifications/outbox/outbox-mail.entity.js';
@@ -40,13 +42,16 @@ describe('e-mail pipeline (outbox → BullMQ → worker → SMTP)', () => {
     else process.env.SMTP_URL = previousSmtpUrl;
   });
 
-  /** What a service does inside its request: record the e-mail and commit. */
+  /**
+   * The first half of what `NotificationsService.inTransaction` does: the e-mail's row is
+   * committed, and the test decides when (and whether) it is dispatched.
+   */
   async function recordMail(to: string, firstName = 'Ada'): Promise<OutboxMail> {
     const em = orm.em.fork();
     const mail = await em.transactional((tx) =>
-      notifications.queueMail(tx, {
+      tx.create(OutboxMail, {
         template: MailTemplate.ConfirmEmail,
-        to,
+        recipient: to,
         data: { firstName, confirmUrl: `https://journal.example/api/auth/confirm?token=${randomUUID()}` },
         dedupeKey: `confirm-email:${randomUUID()}`,
       }),
@@ -118,11 +123,11 @@ describe('e-mail pipeline (outbox → BullMQ → worker → SMTP)', () => {
     const relay = worker.get(OutboxRelayService);
 
     // A fresh row is left to the request that wrote it.
-    await relay.relayPending();
+    await relay.relayDue();
     expect((await reload(mail.id)).status).toBe('pending');
 
-    await orm.em.fork().nativeUpdate(OutboxMail, { id: mail.id }, { createdAt: new Date(Date.now() - 60_000) });
-    await expect(relay.relayPending()).resolves.toBeGreaterThanOrEqual(1);
+    await orm.em.fork().nativeUpdate(OutboxMail, { id: mail.id }, { nextAttemptAt: new Date(Date.now() - 120_000) });
+    await expect(relay.relayDue()).resolves.toBeGreaterThanOrEqual(1);
     await smtp.waitForMessagesTo(to);
     await waitFor(async () => (await reload(mail.id)).status === 'sent', 5000, 'the row to be marked sent');
   });
@@ -140,8 +145,8 @@ describe('e-mail pipeline (outbox → BullMQ → worker → SMTP)', () => {
       expect(Date.now() - started).toBeLessThan(5000);
       expect((await reload(mail.id)).status).toBe('pending');
 
-      await orm.em.fork().nativeUpdate(OutboxMail, { id: mail.id }, { createdAt: new Date(Date.now() - 60_000) });
-      await worker.get(OutboxRelayService).relayPending();
+      await orm.em.fork().nativeUpdate(OutboxMail, { id: mail.id }, { nextAttemptAt: new Date(Date.now() - 120_000) });
+      await worker.get(OutboxRelayService).relayDue();
       await smtp.waitForMessagesTo(to);
       await waitFor(async () => (await reload(mail.id)).status === 'sent', 5000, 'the row to be marked sent');
     } finally {
@@ -173,9 +178,10 @@ describe('e-mail pipeline (outbox → BullMQ → worker → SMTP)', () => {
     const mail = await recordMail(to);
     await notifications.dispatch([mail]);
 
-    await waitFor(async () => (await reload(mail.id)).attempts === 1, 5000, 'the first attempt');
+    await waitFor(async () => (await queue.getJob(mail.id))?.attemptsMade === 1, 5000, 'the first attempt to fail');
     const job = await queue.getJob(mail.id);
     expect(await job?.getState()).toBe('delayed');
+    expect((await reload(mail.id)).attempts).toBe(1);
     const row = await reload(mail.id);
     expect(row.status).toBe('queued');
     expect(row.lastError).toContain('451');
@@ -185,5 +191,144 @@ describe('e-mail pipeline (outbox → BullMQ → worker → SMTP)', () => {
     await smtp.waitForMessagesTo(to);
     await waitFor(async () => (await reload(mail.id)).status === 'sent', 5000, 'the row to be marked sent');
     expect(await reload(mail.id)).toMatchObject({ attempts: 2, lastError: null });
+  });
+
+  /** Runs SQL as the test, outside the application's unit of work. */
+  async function sql(query: string, params: unknown[] = []): Promise<void> {
+    await orm.em.getConnection().execute(query, params);
+  }
+
+  it('keeps retrying while SMTP is down, on the day-long schedule, counting every attempt', async () => {
+    const to = address('smtp-down');
+    smtp.reject(to, 421, 'Service not available, closing transmission channel');
+    const mail = await recordMail(to);
+    await notifications.dispatch([mail]);
+
+    // Past the five attempts that used to be the end of it: a few minutes' worth of retries.
+    for (let attempt = 1; attempt <= 7; attempt += 1) {
+      await waitFor(async () => (await reload(mail.id)).attempts === attempt, 5000, `attempt ${attempt}`);
+      const job = await queue.getJob(mail.id);
+      await waitFor(async () => (await job?.getState()) === 'delayed', 5000, `job delayed after attempt ${attempt}`);
+      const row = await reload(mail.id);
+      expect(row.status).toBe('queued');
+      expect(row.lastError).toContain('421');
+      expect(row.lastAttemptAt).toBeInstanceOf(Date);
+      // The next attempt is due after the schedule's delay, and the editors' view says when.
+      const due = row.nextAttemptAt!.getTime() - row.lastAttemptAt!.getTime();
+      expect(due).toBeGreaterThanOrEqual(mailRetryDelayMs(attempt) - 1000);
+      expect(due).toBeLessThanOrEqual(mailRetryDelayMs(attempt) + 5000);
+      const reloaded = await queue.getJob(mail.id);
+      expect(reloaded?.opts).toMatchObject({ attempts: MAIL_RETRY.attempts, backoff: { type: 'custom' } });
+      expect(reloaded?.attemptsMade).toBe(attempt);
+      await reloaded?.promote(); // instead of waiting for the backoff
+    }
+    await waitFor(async () => (await queue.getJob(mail.id))?.attemptsMade === 8, 5000, 'attempt 8 to fail');
+    expect(await reload(mail.id)).toMatchObject({ status: 'queued', attempts: 8 });
+    expect(smtp.messagesTo(to)).toHaveLength(0);
+
+    // SMTP is back: the next retry delivers it.
+    smtp.reject(to, 421, 'back', 0);
+    await (await queue.getJob(mail.id))?.promote();
+    await smtp.waitForMessagesTo(to);
+    await waitFor(async () => (await reload(mail.id)).status === 'sent', 5000, 'the row to be marked sent');
+    expect(await reload(mail.id)).toMatchObject({ attempts: 9, lastError: null, nextAttemptAt: null });
+  }, 30_000);
+
+  it('runs the mail worker with short locks, so a killed worker’s jobs come back within about 25 s', () => {
+    const { opts } = worker.get(MailProcessor).worker;
+    expect(opts.lockDuration).toBe(15_000);
+    expect(opts.stalledInterval).toBe(10_000);
+    expect(opts.settings?.backoffStrategy).toBe(mailBackoffStrategy);
+  });
+
+  it('counts an attempt the database failed once the database answers', async () => {
+    const to = address('db-down');
+    const mail = await recordMail(to);
+    // Every write to this one row fails, as when the database is unreachable for the worker.
+    await sql(`alter table outbox_mails add constraint test_db_down check (id <> '${mail.id}') not valid`);
+    try {
+      await notifications.dispatch([mail]);
+      await waitFor(async () => (await queue.getJob(mail.id))?.attemptsMade === 1, 5000, 'the first attempt to fail');
+      expect(await (await queue.getJob(mail.id))?.getState()).toBe('delayed');
+      expect((await reload(mail.id)).attempts).toBe(0);
+    } finally {
+      await sql('alter table outbox_mails drop constraint test_db_down');
+    }
+    await (await queue.getJob(mail.id))?.promote();
+    await smtp.waitForMessagesTo(to);
+    await waitFor(async () => (await reload(mail.id)).status === 'sent', 5000, 'the row to be marked sent');
+    // Two attempts: the one the database missed, and the one that sent it.
+    expect((await reload(mail.id)).attempts).toBe(2);
+    expect(smtp.messagesTo(to)).toHaveLength(1);
+  });
+
+  it('counts every attempt through SMTP and database failures alike', async () => {
+    const to = address('db-down-smtp');
+    smtp.reject(to, 451, 'Greylisted, try again', 1);
+    const mail = await recordMail(to);
+    await notifications.dispatch([mail]);
+    await waitFor(async () => (await reload(mail.id)).attempts === 1, 5000, 'the first attempt');
+    await waitFor(async () => (await queue.getJob(mail.id).then((job) => job?.getState())) === 'delayed', 5000, 'the retry');
+    await sql(`alter table outbox_mails add constraint test_db_down2 check (id <> '${mail.id}') not valid`);
+    try {
+      await (await queue.getJob(mail.id))?.promote();
+      await waitFor(async () => (await queue.getJob(mail.id))?.attemptsMade === 2, 5000, 'the second attempt to fail');
+    } finally {
+      await sql('alter table outbox_mails drop constraint test_db_down2');
+    }
+    // The third attempt catches up on the one the database missed: three attempts, not two.
+    smtp.reject(to, 451, 'Greylisted, try again', 1);
+    await (await queue.getJob(mail.id))?.promote();
+    await waitFor(async () => (await reload(mail.id)).attempts === 3, 5000, 'the third attempt');
+    await waitFor(async () => (await queue.getJob(mail.id))?.attemptsMade === 3, 5000, 'the third attempt to fail');
+    const row = await reload(mail.id);
+    expect(row.status).toBe('queued');
+    expect(row.lastError).toContain('451');
+  });
+
+  it('sends every copy of a row with the same Message-ID', async () => {
+    const to = address('twice');
+    const mail = await recordMail(to);
+    await notifications.dispatch([mail]);
+    await smtp.waitForMessagesTo(to);
+    await waitFor(async () => (await reload(mail.id)).status === 'sent', 5000, 'the row to be marked sent');
+
+    // The worker died after SMTP accepted, before anything was recorded: the row is unsent, the job gone.
+    await sql(`update outbox_mails set status = 'queued', sent_at = null, data = ?, next_attempt_at = now() - interval '1 hour' where id = ?`, [
+      JSON.stringify({ firstName: 'Ada', confirmUrl: 'https://journal.example/api/auth/confirm?token=t' }),
+      mail.id,
+    ]);
+    await queue.remove(mail.id);
+    await expect(worker.get(OutboxRelayService).relayDue()).resolves.toBeGreaterThanOrEqual(1);
+
+    const copies = await smtp.waitForMessagesTo(to, 2);
+    expect(copies.map((copy) => copy.mail.messageId)).toEqual([`<${mail.id}@youngscientistsjournal.org>`, `<${mail.id}@youngscientistsjournal.org>`]);
+  }, 15_000);
+
+  it('re-dispatches a queued row whose job vanished, and settles one sent but not recorded without sending again', async () => {
+    const lostTo = address('lost');
+    const lost = await recordMail(lostTo);
+    // Queued, as after a successful dispatch, but Redis lost the job.
+    await sql(`update outbox_mails set status = 'queued', queued_at = now(), next_attempt_at = now() - interval '1 hour' where id = ?`, [lost.id]);
+
+    const unrecordedTo = address('unrecorded');
+    const unrecorded = await recordMail(unrecordedTo);
+    // The database refuses to mark this row sent, as if it went down right after SMTP accepted.
+    await sql(`alter table outbox_mails add constraint test_no_sent check (id <> '${unrecorded.id}' or status <> 'sent') not valid`);
+    try {
+      await notifications.dispatch([unrecorded]);
+      await smtp.waitForMessagesTo(unrecordedTo);
+      await waitFor(async () => (await queue.getJob(unrecorded.id))?.finishedOn !== undefined, 5000, 'the job to complete');
+      expect((await reload(unrecorded.id)).status).toBe('queued');
+    } finally {
+      await sql('alter table outbox_mails drop constraint test_no_sent');
+    }
+    await sql(`update outbox_mails set next_attempt_at = now() - interval '1 hour' where id = ?`, [unrecorded.id]);
+
+    await worker.get(OutboxRelayService).relayDue();
+    await smtp.waitForMessagesTo(lostTo);
+    await waitFor(async () => (await reload(lost.id)).status === 'sent', 5000, 'the lost row to be sent');
+    expect(await reload(unrecorded.id)).toMatchObject({ status: 'sent', nextAttemptAt: null });
+    expect(smtp.messagesTo(unrecordedTo)).toHaveLength(1);
   });
 });

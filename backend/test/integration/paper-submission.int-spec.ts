@@ -2,11 +2,13 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { MAX_PDF_BYTES } from '../../src/modules/papers/pdf-upload.js';
+import { loadConfig } from '../../src/config/app-config.js';
 import { createAccount, signIn, sql } from '../support/accounts.js';
 import { givePaidFee, pdfBytes, submissionFields } from '../support/papers.js';
 import { startS3Server, type S3TestServer } from '../support/s3-server.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const MAX_PDF_BYTES = loadConfig().uploads.maxPdfBytes;
 
 interface Author {
   id: string;
@@ -222,5 +224,46 @@ describe('papers: submission with the S3 driver', () => {
     const me = await author(missingBucketApp);
     const response = await submit(missingBucketApp, me.token, submissionFields(), { body: pdfBytes() }).expect(503);
     expect(response.body.code).toBe('STORAGE_UNAVAILABLE');
+  });
+});
+
+describe('papers: the upload limit comes from the configuration (UPLOAD_MAX_PDF_BYTES)', () => {
+  const limit = 64 * 1024;
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ env: { UPLOAD_MAX_PDF_BYTES: String(limit) } });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('accepts a submission of exactly the limit and refuses one byte more (413), saying the configured size', async () => {
+    const me = await author(testApp);
+    await submit(testApp, me.token, submissionFields(), { body: pdfBytes(limit) }).expect(201);
+    const other = await author(testApp);
+    const response = await submit(testApp, other.token, submissionFields(), { body: pdfBytes(limit + 1) }).expect(413);
+    expect(response.body).toEqual({ statusCode: 413, code: 'FILE_TOO_LARGE', message: 'Please upload a file smaller than 64KB.' });
+    expect(await storedFiles(other.id)).toEqual([]);
+  });
+
+  it('holds a new version to the same limit, and serves an accepted one with its type, length, name and nosniff', async () => {
+    const me = await author(testApp);
+    const paper = (await submit(testApp, me.token, submissionFields({ title: 'Bees, “again” & more' }), { body: pdfBytes(1000) }).expect(201)).body as { id: string };
+    const upload = (body: Buffer) =>
+      request(testApp.server).post(`/api/papers/${paper.id}/versions`).set('Authorization', `Bearer ${me.token}`).attach('pdf', body, { filename: 'v2.pdf', contentType: 'application/pdf' });
+    expect((await upload(pdfBytes(limit + 1)).expect(413)).body.message).toBe('Please upload a file smaller than 64KB.');
+    const body = pdfBytes(limit, 'v');
+    await upload(body).expect(201);
+    const version = await request(testApp.server).get(`/api/papers/${paper.id}/versions/2/pdf`).set('Authorization', `Bearer ${me.token}`).buffer(true).expect(200);
+    expect(version.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-length': String(limit),
+      'content-disposition': 'inline; filename="Bees again more v2.pdf"',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, max-age=3600',
+    });
+    expect(Buffer.compare(version.body as Buffer, body)).toBe(0);
   });
 });

@@ -88,10 +88,10 @@ describe('queue board /admin/queues', () => {
     }
   });
 
-  it('serves the board API with the mail queue to an admin', async () => {
+  it('serves the board API with the mail and chores queues to an admin', async () => {
     const response = await request(testApp.server).get('/admin/queues/api/queues').set('Cookie', adminCookie).expect(200);
     const body = response.body as { queues: { name: string }[] };
-    expect(body.queues.map((queue) => queue.name)).toEqual(['mail']);
+    expect(body.queues.map((queue) => queue.name)).toEqual(['mail', 'chores']);
   });
 
   it('leaves the API prefix alone', async () => {

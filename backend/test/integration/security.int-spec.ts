@@ -5,11 +5,10 @@ import request from 'supertest';
 import { createApp } from '../../src/app.factory.js';
 import { AppModule } from '../../src/app.module.js';
 import { Authenticated } from '../../src/common/auth/auth.decorators.js';
-import { REDIS_CLIENT } from '../../src/redis/redis.module.js';
 import { UsersService } from '../../src/modules/users/users.service.js';
 import { cookieOf, createAccount, getSession, refresh, signIn, type SignedInClient } from '../support/accounts.js';
-import { migrateTestDatabase, type TestApp } from '../support/test-app.js';
-import type { Redis } from 'ioredis';
+import { type AppRoute, concreteUrl, recordRoutes } from '../support/route-walk.js';
+import { clearRateLimits, migrateTestDatabase, type TestApp } from '../support/test-app.js';
 
 /**
  * Routes a visitor may call. Everything else the application registers must answer 401 to a
@@ -35,6 +34,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /sitemap.xml',
   'GET /feed.xml',
   'POST /api/payments/webhook',
+  // The reviewer invitation page is open to visitors (spec: the invitation landing).
+  'POST /api/invitations/verify',
+  'POST /api/invitations/accept',
 ]);
 
 /**
@@ -63,6 +65,12 @@ class ProbeController {
   reviewer(): { ok: true } {
     return { ok: true };
   }
+
+  @Get('reviewer')
+  @Authenticated({ roles: ['reviewer'] })
+  reviewerOnly(): { ok: true } {
+    return { ok: true };
+  }
 }
 
 @Module({ imports: [AppModule], controllers: [ProbeController] })
@@ -72,19 +80,13 @@ const PUBLIC_URL = 'http://journal.test';
 
 describe('security', () => {
   let testApp: TestApp;
-  const routes: { method: string; url: string }[] = [];
+  let routes: AppRoute[] = [];
 
   beforeAll(async () => {
     process.env.PUBLIC_URL = PUBLIC_URL;
     await migrateTestDatabase();
     const app = await createApp(ProbedAppModule);
-    // Modules register their routes during init, so the hook sees every one of them (the
-    // factory's own API docs and web-app fallback are registered before, and are public).
-    app.getHttpAdapter().getInstance().addHook('onRoute', (route: { method: string | string[]; url: string }) => {
-      for (const method of ([] as string[]).concat(route.method)) {
-        if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, url: route.url });
-      }
-    });
+    routes = recordRoutes(app);
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
     testApp = { app, server: app.getHttpServer(), close: () => app.close() };
@@ -95,11 +97,7 @@ describe('security', () => {
   });
 
   // Limits are per client address and every suite of the run comes from 127.0.0.1: start clean.
-  beforeEach(async () => {
-    const redis = testApp.app.get<Redis>(REDIS_CLIENT);
-    const keys = await redis.keys(`${process.env.REDIS_PREFIX}:rate-limit:*`);
-    if (keys.length) await redis.del(...keys);
-  });
+  beforeEach(() => clearRateLimits(testApp));
 
   const api = () => request(testApp.server);
 
@@ -203,6 +201,24 @@ describe('security', () => {
   });
 
   describe('roles', () => {
+    it('lets a user who is both admin and reviewer through admin routes and reviewer routes, landing as admin', async () => {
+      const account = await createAccount(testApp, { role: 'reviewer' });
+      await testApp.app.get(UsersService).grantRole(account.id, 'admin');
+      const client = await signIn(testApp, account.email, account.password);
+      const as = (test: request.Test) => test.set('Cookie', `access_token=${client.accessToken}`);
+      await as(api().post('/api/security-probe/admin')).expect(201);
+      await as(api().get('/api/security-probe/reviewer')).expect(200);
+      await as(api().get('/api/admin/papers/status-counts')).expect(200);
+      const session = (await as(api().get('/api/auth/session')).expect(200)).body as { user: { role: string; roles: string[] } };
+      expect(session.user.role).toBe('admin');
+      expect(session.user.roles).toEqual(['admin', 'reviewer', 'user']);
+
+      const reviewerOnly = await createAccount(testApp, { role: 'reviewer' });
+      const other = await signIn(testApp, reviewerOnly.email, reviewerOnly.password);
+      await api().get('/api/security-probe/reviewer').set('Cookie', `access_token=${other.accessToken}`).expect(200);
+      await api().post('/api/security-probe/admin').set('Cookie', `access_token=${other.accessToken}`).expect(403);
+    });
+
     it('answers 403 to a signed-in user without the role, and applies role changes on the next request', async () => {
       const account = await createAccount(testApp);
       const client = await signIn(testApp, account.email, account.password);
@@ -282,7 +298,7 @@ describe('security', () => {
     });
 
     it('answers 401 to a visitor on every route that is not public', async () => {
-      const concrete = (url: string) => url.replace(/:[A-Za-z0-9_]+/g, randomUUID()).replace(/\*/g, 'anything');
+      const concrete = (url: string) => concreteUrl(url, (name) => (name === '*' ? 'anything' : randomUUID()));
       const protectedRoutes = routes.filter((route) => !PUBLIC_ROUTES.has(`${route.method} ${route.url}`) && !isApiDocs(route));
       expect(protectedRoutes.length).toBeGreaterThan(2);
       const failures: string[] = [];

@@ -1,8 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request, { type Response } from 'supertest';
+import { AccountMails } from '../../src/modules/auth/account-mails.service.js';
 import { DemoAccountsSeeder } from '../../src/modules/auth/demo-accounts.seeder.js';
-import type { GrantableRole } from '../../src/modules/users/entities/user-role.entity.js';
+import type { GrantableRole } from '../../src/modules/users/grantable-roles.js';
 import type { TestApp } from './test-app.js';
 
 /** Where a used, unknown or missing confirmation link sends the browser (docs/api.md, Auth). */
@@ -33,8 +34,17 @@ export function sql<T = Record<string, unknown>>(app: NestFastifyApplication, qu
   return app.get(EntityManager).getConnection().execute<T[]>(query, params);
 }
 
+/**
+ * Forgot-password and resend-confirmation answer before they look the address up; this waits
+ * until the e-mails they were asked for are in the outbox (or were not sent).
+ */
+export function accountMailsSettled(app: NestFastifyApplication): Promise<void> {
+  return app.get(AccountMails).drain();
+}
+
 /** The token of the latest e-mail of that template sent to the address, read from the outbox. */
 export async function tokenFromOutbox(app: NestFastifyApplication, email: string, template: 'confirm-email' | 'reset-password'): Promise<string> {
+  await accountMailsSettled(app);
   const rows = await sql<{ data: Record<string, string> }>(
     app,
     'select data from outbox_mails where recipient = ? and template = ? order by created_at desc limit 1',

@@ -3,10 +3,11 @@ import { HttpResponse, http } from 'msw';
 import { addUser, db, signInAs } from '@/test/msw/db';
 import { authenticated, unauthenticated } from '@/test/msw/handlers';
 import { server } from '@/test/msw/server';
-import { renderApp, waitForSession } from '@/test/render';
+import { expectToast, renderApp, waitForSession } from '@/test/render';
 import { setupStore } from './store';
 import { authApi } from '@/features/auth';
 import { baseApi } from '@/shared/api';
+import { refreshRetry } from '@/shared/api/base-query';
 
 // A protected endpoint standing in for any feature's endpoint.
 const probeApi = baseApi.injectEndpoints({
@@ -108,8 +109,91 @@ describe('session on boot', () => {
   it('is signed out when there is no session at all', async () => {
     const store = setupStore();
     await store.dispatch(authApi.endpoints.getSession.initiate());
-    expect(db.calls.refresh).toBe(1);
+    expect(db.calls.refresh).toBe(0);
     expect(store.getState().session.status).toBe('anonymous');
+  });
+
+  it('asks nothing about a session on a visitor’s page load (no session hint cookie)', async () => {
+    const { store } = renderApp('/guidelines');
+    expect(store.getState().session.status).toBe('anonymous');
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    expect(db.calls.session).toBe(0);
+    expect(db.calls.refresh).toBe(0);
+  });
+
+  it('does not call refresh on a 401 when there is no session, and stays signed out', async () => {
+    const store = setupStore();
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate(1));
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(db.calls.refresh).toBe(0);
+    expect(store.getState().session.status).toBe('anonymous');
+  });
+});
+
+describe('a busy journal on refresh (429, 5xx) keeps the session', () => {
+  const savedDelays = refreshRetry.delaysMs;
+  let busyAnswers = 0;
+
+  beforeEach(() => {
+    refreshRetry.delaysMs = [1, 1, 1];
+    busyAnswers = 0;
+  });
+
+  afterEach(() => {
+    refreshRetry.delaysMs = savedDelays;
+  });
+
+  /** The refresh endpoint answers `status` this many times, then as usual. */
+  function refreshBusy(status: 429 | 503, times: number) {
+    server.use(
+      http.post('*/api/auth/refresh', () => {
+        if (busyAnswers >= times) return undefined;
+        busyAnswers += 1;
+        return HttpResponse.json(
+          { statusCode: status, code: status === 429 ? 'RATE_LIMITED' : 'SERVICE_UNAVAILABLE', message: 'Busy' },
+          { status, headers: { 'Retry-After': '0' } },
+        );
+      }),
+    );
+  }
+
+  it.each([429, 503] as const)('retries after %i and replays the request, signed in throughout', async (status) => {
+    const store = signedInStore();
+    db.accessExpired = true;
+    refreshBusy(status, 2);
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate(1));
+    expect(result.data).toEqual({ ok: true });
+    expect(busyAnswers).toBe(2);
+    expect(db.calls.refresh).toBe(1);
+    expect(store.getState().session.status).toBe('authenticated');
+  });
+
+  it('gives up for now after its retries without signing the user out', async () => {
+    const store = signedInStore();
+    db.accessExpired = true;
+    refreshBusy(503, 100);
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate(1));
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(busyAnswers).toBe(refreshRetry.delaysMs.length + 1);
+    expect(store.getState().session.status).toBe('authenticated');
+    expect(store.getState().session.user).not.toBeNull();
+  });
+
+  it('keeps the page signed in and says the journal is busy when the proactive refresh is limited', async () => {
+    signInAs('user');
+    server.use(
+      http.get('*/api/auth/session', () => {
+        db.calls.session += 1;
+        const user = authenticated();
+        return user ? HttpResponse.json({ user, accessTokenExpiresAt: new Date(Date.now() + 10_000).toISOString() }) : unauthenticated();
+      }),
+    );
+    refreshBusy(429, 100);
+    const { store } = renderApp('/guidelines');
+    await waitFor(() => expect(busyAnswers).toBe(refreshRetry.delaysMs.length + 1));
+    await expectToast('The journal is busy', 'Your session is kept. We will try again in a moment.');
+    expect(store.getState().session.status).toBe('authenticated');
+    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 });
 

@@ -30,14 +30,14 @@ export function toastRegion(): HTMLElement {
   return screen.getByRole('region', { name: /notifications/i });
 }
 
-/** The toast on screen (there is only ever one). */
+/** The toast on screen (there is only ever one): an item of the notifications region's list. */
 export async function findToast(): Promise<HTMLElement> {
-  return within(toastRegion()).findByRole('status');
+  return within(toastRegion()).findByRole('listitem');
 }
 
 export async function expectToast(title: string, description?: string) {
   await waitFor(() => {
-    const toasts = within(toastRegion()).getAllByRole('status');
+    const toasts = within(toastRegion()).getAllByRole('listitem');
     expect(toasts).toHaveLength(1);
     expect(within(toasts[0]).getByText(title, { exact: true })).toBeInTheDocument();
     if (description !== undefined) {

@@ -1,19 +1,20 @@
 import { SetMetadata, applyDecorators } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth } from '@nestjs/swagger';
+import type { Role } from '../access/access-policy.js';
 
-export type Role = 'admin' | 'reviewer' | 'user';
+export type { Role };
 
 export const IS_PUBLIC_KEY = 'auth:isPublic';
 export const AUTHENTICATED_KEY = 'auth:authenticated';
 
 export interface AuthenticatedOptions {
-  /** The route needs one of these roles; absent means any signed-in user. */
-  roles?: Role[];
+  /** The route admits a user holding any one of these roles; absent means any signed-in user. */
+  roles?: readonly Role[];
 }
 
 /** Opens a route to visitors. Every route without it needs a signed-in user (deny by default). */
 export const Public = () => SetMetadata(IS_PUBLIC_KEY, true);
 
-/** Restricts a route to signed-in users, optionally with one of the given roles. */
+/** Restricts a route to signed-in users, optionally to those holding any of the given roles. */
 export const Authenticated = (options: AuthenticatedOptions = {}) =>
   applyDecorators(SetMetadata(AUTHENTICATED_KEY, options), ApiCookieAuth('access_token'), ApiBearerAuth());

@@ -1,7 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppException } from './app.exception.js';
-import { ErrorBody, ErrorCode } from './error-code.js';
+import { dependencyUnavailableReason } from './dependency-unavailable.js';
+import { ErrorBody, ErrorCode, isErrorCode } from './error-code.js';
 
 const codeByStatus: Record<number, ErrorCode> = {
   [HttpStatus.BAD_REQUEST]: ErrorCode.ValidationFailed,
@@ -20,6 +21,13 @@ const defaultMessageByStatus: Record<number, string> = {
   [HttpStatus.FORBIDDEN]: 'You do not have permission to do this',
   [HttpStatus.NOT_FOUND]: 'Not found',
   [HttpStatus.TOO_MANY_REQUESTS]: 'Too many requests. Please wait a moment and try again.',
+  [HttpStatus.SERVICE_UNAVAILABLE]: 'The service is temporarily unavailable. Please try again in a moment.',
+};
+
+/** Fastify's router errors, whose own messages quote the raw URL back. */
+const messageByFastifyCode: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not a valid URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long',
 };
 
 /** Fastify-level errors (body too large, bad JSON, rate limit) carry a statusCode of their own. */
@@ -48,7 +56,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
-  toBody(exception: unknown, _request?: FastifyRequest): ErrorBody {
+  /** For errors answered outside Nest (Fastify's router refuses a malformed URL before any hook). */
+  send(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
+    const body = this.toBody(exception, request);
+    void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+
+  toBody(exception: unknown, request?: FastifyRequest): ErrorBody {
     if (exception instanceof AppException) {
       return { statusCode: exception.getStatus(), code: exception.code, message: exception.message };
     }
@@ -61,11 +75,17 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const fastifyError = exception as FastifyLikeError;
     if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       const statusCode = fastifyError.statusCode;
+      const fastifyMessage = typeof fastifyError.code === 'string' ? messageByFastifyCode[fastifyError.code] : undefined;
       return {
         statusCode,
         code: codeByStatus[statusCode] ?? ErrorCode.ValidationFailed,
-        message: defaultMessageByStatus[statusCode] ?? fastifyError.message ?? 'Bad request',
+        message: fastifyMessage ?? defaultMessageByStatus[statusCode] ?? fastifyError.message ?? 'Bad request',
       };
+    }
+    const unavailable = dependencyUnavailableReason(exception);
+    if (unavailable !== null) {
+      this.logger.warn({ reqId: request?.id, reason: unavailable }, 'A dependency is unavailable');
+      return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, code: ErrorCode.ServiceUnavailable, message: defaultMessageByStatus[HttpStatus.SERVICE_UNAVAILABLE] };
     }
     return {
       statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
@@ -81,9 +101,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     return typeof message === 'string' ? message : undefined;
   }
 
-  private codeOf(response: string | object): string | undefined {
+  private codeOf(response: string | object): ErrorCode | undefined {
     if (typeof response !== 'object') return undefined;
     const code = (response as { code?: unknown }).code;
-    return typeof code === 'string' ? code : undefined;
+    return isErrorCode(code) ? code : undefined;
   }
 }

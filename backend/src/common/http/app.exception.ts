@@ -1,16 +1,23 @@
 import { HttpException } from '@nestjs/common';
+import { type ErrorCase, type ErrorCode } from './error-code.js';
 
 /**
- * An error with a stable `code` and a message fit for people. Modules define their own code
- * enums (e.g. `AuthErrorCode`) and throw this; the exception filter turns it into the one
- * error shape `{ statusCode, code, message }`.
+ * An error with a stable `code` (one of `ErrorCode`) and a message fit for people. Modules state
+ * their cases once, as a table of `ErrorCase`s in their `x.exception.ts`, and throw from it; the
+ * exception filter turns this into the one error shape `{ statusCode, code, message }`.
  */
 export class AppException extends HttpException {
-  constructor(
-    statusCode: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super({ statusCode, code, message }, statusCode);
+  readonly code: ErrorCode;
+
+  /** A case of a module's table; `message` replaces the table's where the case needs a detail. */
+  constructor(errorCase: ErrorCase, message?: string);
+  constructor(statusCode: number, code: ErrorCode, message: string);
+  constructor(first: ErrorCase | number, second?: ErrorCode | string, third?: string) {
+    const { status, code, message } =
+      typeof first === 'number'
+        ? { status: first, code: second as ErrorCode, message: third ?? '' }
+        : { ...first, message: second ?? first.message };
+    super({ statusCode: status, code, message }, status);
+    this.code = code;
   }
 }

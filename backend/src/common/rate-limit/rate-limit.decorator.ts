@@ -1,11 +1,22 @@
 import { SetMetadata } from '@nestjs/common';
 
-/** Named limits; their numbers come from the configuration (see RateLimitGuard). */
+/** Named limits; their numbers come from the configuration (see RateLimits). */
 export enum RateLimitPolicy {
-  /** Per client address and e-mail: brute-forcing one account. */
+  /**
+   * Every attempt per client address and e-mail (one account from one place), plus failed
+   * attempts per address across e-mails and per e-mail across addresses.
+   */
   SignIn = 'sign-in',
-  /** Per client address: sign-up, forgot-password, token links, refresh. */
+  /** Per client address: sign-up, resend-confirmation, forgot-password, reset-password. */
   AuthAction = 'auth-action',
+  /** Per client address: the e-mailed confirmation and reset links. */
+  EmailLink = 'email-link',
+  /** Per refresh token (a session holds one at a time), under a generous per-address ceiling. */
+  Refresh = 'refresh',
+  /** Per recipient: password-reset e-mails (counted whether or not the address has an account). */
+  ResetMail = 'reset-mail',
+  /** Per recipient: confirmation e-mails asked for again. */
+  ConfirmationMail = 'confirmation-mail',
 }
 
 export const RATE_LIMIT_KEY = 'rate-limit:policy';

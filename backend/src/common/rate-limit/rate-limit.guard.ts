@@ -1,43 +1,20 @@
-import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { REDIS_CLIENT } from '../../redis/redis.module.js';
-import { AppException } from '../http/app.exception.js';
-import { ErrorCode } from '../http/error-code.js';
 import { RATE_LIMIT_KEY, RateLimitPolicy } from './rate-limit.decorator.js';
+import { RateLimitedException } from './rate-limited.exception.js';
+import { RateLimits } from './rate-limits.service.js';
 
-/**
- * Counts attempts in Redis, so a limit holds across every copy of the API. Routes opt in
- * with `@RateLimit(policy)`.
- */
+/** The refresh cookie (modules/auth/auth-cookies.ts); only its hash is used as a key. */
+const REFRESH_TOKEN_COOKIE = 'refresh_token';
+
+/** Routes opt in with `@RateLimit(policy)`; RateLimits decides, this adds `Retry-After`. */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
-  private readonly limiters: Record<RateLimitPolicy, RateLimiterRedis>;
-
   constructor(
     private readonly reflector: Reflector,
-    @Inject(APP_CONFIG) config: AppConfig,
-    @Inject(REDIS_CLIENT) redis: Redis,
-  ) {
-    const keyPrefix = `${config.redis.prefix}:rate-limit`;
-    this.limiters = {
-      [RateLimitPolicy.SignIn]: new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: `${keyPrefix}:${RateLimitPolicy.SignIn}`,
-        points: config.rateLimit.signInPerMinute,
-        duration: 60,
-      }),
-      [RateLimitPolicy.AuthAction]: new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: `${keyPrefix}:${RateLimitPolicy.AuthAction}`,
-        points: config.rateLimit.authPerMinute,
-        duration: 60,
-      }),
-    };
-  }
+    private readonly limits: RateLimits,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const policy = this.reflector.getAllAndOverride<RateLimitPolicy | undefined>(RATE_LIMIT_KEY, [
@@ -48,25 +25,15 @@ export class RateLimitGuard implements CanActivate {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     try {
-      await this.limiters[policy].consume(this.keyFor(policy, request));
+      await this.limits.admit(policy, {
+        ip: request.ip,
+        email: (request.body as { email?: unknown } | undefined)?.email,
+        refreshToken: request.cookies?.[REFRESH_TOKEN_COOKIE] || undefined,
+      });
       return true;
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        void http.getResponse<FastifyReply>().header('retry-after', Math.ceil(rejection.msBeforeNext / 1000));
-        throw new AppException(429, ErrorCode.RateLimited, 'Too many attempts. Please wait a minute and try again.');
-      }
-      throw new AppException(503, ErrorCode.ServiceUnavailable, 'The service is temporarily unavailable. Please try again.');
-    }
-  }
-
-  private keyFor(policy: RateLimitPolicy, request: FastifyRequest): string {
-    switch (policy) {
-      case RateLimitPolicy.SignIn: {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
-        return `${request.ip}:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-      }
-      case RateLimitPolicy.AuthAction:
-        return request.ip;
+    } catch (error) {
+      if (error instanceof RateLimitedException) void http.getResponse<FastifyReply>().header('retry-after', error.retryAfterSeconds);
+      throw error;
     }
   }
 }

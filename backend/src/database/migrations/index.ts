@@ -7,6 +7,12 @@ import { Migration20261121000500_paper_search_and_files } from './Migration20261
 import { Migration20261121000600_payments } from './Migration20261121000600_payments.js';
 import { Migration20261121000700_paper_files_and_comments } from './Migration20261121000700_paper_files_and_comments.js';
 import { Migration20261121000800_paper_status_events } from './Migration20261121000800_paper_status_events.js';
+import { Migration20261123000100_paper_version_approval } from './Migration20261123000100_paper_version_approval.js';
+import { Migration20261123000200_mail_delivery } from './Migration20261123000200_mail_delivery.js';
+import { Migration20261123001000_link_tokens } from './Migration20261123001000_link_tokens.js';
+import { Migration20261123001100_payment_checkout_attempts } from './Migration20261123001100_payment_checkout_attempts.js';
+import { Migration20261123002000_reviewer_invitations } from './Migration20261123002000_reviewer_invitations.js';
+import { Migration20261123003000_paper_reviews } from './Migration20261123003000_paper_reviews.js';
 
 /**
  * The reviewed migrations, in order. Migrations are written by hand (or generated and then
@@ -21,4 +27,10 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121000600_payments', class: Migration20261121000600_payments },
   { name: 'Migration20261121000700_paper_files_and_comments', class: Migration20261121000700_paper_files_and_comments },
   { name: 'Migration20261121000800_paper_status_events', class: Migration20261121000800_paper_status_events },
+  { name: 'Migration20261123000100_paper_version_approval', class: Migration20261123000100_paper_version_approval },
+  { name: 'Migration20261123000200_mail_delivery', class: Migration20261123000200_mail_delivery },
+  { name: 'Migration20261123001000_link_tokens', class: Migration20261123001000_link_tokens },
+  { name: 'Migration20261123001100_payment_checkout_attempts', class: Migration20261123001100_payment_checkout_attempts },
+  { name: 'Migration20261123002000_reviewer_invitations', class: Migration20261123002000_reviewer_invitations },
+  { name: 'Migration20261123003000_paper_reviews', class: Migration20261123003000_paper_reviews },
 ];

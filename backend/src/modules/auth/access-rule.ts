@@ -1,3 +1,4 @@
+import { type Caller, hasAnyRole } from '../../common/access/access-policy.js';
 import type { AuthenticatedOptions, Role } from '../../common/auth/auth.decorators.js';
 
 export type AccessRule = { kind: 'public' } | { kind: 'signed-in'; roles?: readonly Role[] };
@@ -21,10 +22,13 @@ export function resolveAccessRule(handler: AccessMetadata, controller: AccessMet
   return { kind: 'signed-in' };
 }
 
-/** An empty role list admits nobody: a mistake in the metadata must close the route, not open it. */
-export function decideAccess(rule: AccessRule, user: { role: Role } | null): AccessDecision {
+/**
+ * A user holding any of the listed roles passes (an admin who also reviews passes both kinds of
+ * route). An empty role list admits nobody: a mistake in the metadata must close the route, not open it.
+ */
+export function decideAccess(rule: AccessRule, user: Caller | null): AccessDecision {
   if (rule.kind === 'public') return 'allow';
   if (!user) return 'unauthenticated';
-  if (rule.roles && !rule.roles.includes(user.role)) return 'forbidden';
+  if (rule.roles && !hasAnyRole(user, rule.roles)) return 'forbidden';
   return 'allow';
 }

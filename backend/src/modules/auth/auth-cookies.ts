@@ -9,8 +9,14 @@ export const ACCESS_TOKEN_COOKIE = 'access_token';
 export const REFRESH_TOKEN_COOKIE = 'refresh_token';
 /** The refresh cookie is only ever sent to the auth endpoints. */
 export const REFRESH_TOKEN_PATH = '/api/auth';
+/**
+ * Not a secret and readable by page scripts: it only says that a refresh cookie exists (it
+ * is set and cleared with it and lives as long), so the web app never calls refresh for a
+ * visitor who has no session.
+ */
+export const SESSION_HINT_COOKIE = 'signed_in';
 
-/** The HTTP side of sessions: both cookies are HttpOnly, so page scripts never see a token. */
+/** The HTTP side of sessions: both token cookies are HttpOnly, so page scripts never see a token. */
 @Injectable()
 export class AuthCookies {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
@@ -43,15 +49,15 @@ export class AuthCookies {
       ...this.accessOptions(),
       maxAge: Math.max(0, Math.floor((session.accessTokenExpiresAt.getTime() - now) / 1000)),
     });
-    void reply.setCookie(REFRESH_TOKEN_COOKIE, session.refreshToken, {
-      ...this.refreshOptions(),
-      maxAge: Math.max(0, Math.floor((session.refreshTokenExpiresAt.getTime() - now) / 1000)),
-    });
+    const refreshMaxAge = Math.max(0, Math.floor((session.refreshTokenExpiresAt.getTime() - now) / 1000));
+    void reply.setCookie(REFRESH_TOKEN_COOKIE, session.refreshToken, { ...this.refreshOptions(), maxAge: refreshMaxAge });
+    void reply.setCookie(SESSION_HINT_COOKIE, '1', { ...this.hintOptions(), maxAge: refreshMaxAge });
   }
 
   clear(reply: FastifyReply): void {
     void reply.clearCookie(ACCESS_TOKEN_COOKIE, this.accessOptions());
     void reply.clearCookie(REFRESH_TOKEN_COOKIE, this.refreshOptions());
+    void reply.clearCookie(SESSION_HINT_COOKIE, this.hintOptions());
   }
 
   readRefreshToken(request: FastifyRequest): string | undefined {
@@ -60,6 +66,10 @@ export class AuthCookies {
 
   private accessOptions(): CookieSerializeOptions {
     return { httpOnly: true, sameSite: 'lax', path: '/', secure: this.config.auth.secureCookies };
+  }
+
+  private hintOptions(): CookieSerializeOptions {
+    return { httpOnly: false, sameSite: 'lax', path: '/', secure: this.config.auth.secureCookies };
   }
 
   private refreshOptions(): CookieSerializeOptions {

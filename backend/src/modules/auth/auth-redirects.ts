@@ -7,6 +7,12 @@ export const AuthRedirect = {
   ResetLinkExpired: '/auth?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
   ConfirmationInvalid:
     '/auth?error=invalid_request&error_code=bad_token&error_description=This+confirmation+link+is+invalid+or+has+already+been+used.',
+  /** An e-mailed link opened while its address is over the limit (the web app says 'Too many attempts'). */
+  TooManyAttempts:
+    '/auth?error=too_many_requests&error_code=rate_limited&error_description=Too+many+attempts.+Please+wait+a+minute+and+open+the+link+again.',
+  /** Anything else that kept a link from being opened (the database or Redis down). */
+  LinkUnavailable:
+    '/auth?error=server_error&error_code=temporarily_unavailable&error_description=The+journal+could+not+open+this+link+right+now.+Please+try+again+in+a+few+minutes.',
   recovery: (token: string) => `/auth?type=recovery#recovery_token=${encodeURIComponent(token)}`,
 } as const;
 

@@ -4,7 +4,8 @@ import type { Role } from '../../common/auth/auth.decorators.js';
 export interface AuthUser {
   id: string;
   email: string;
-  role: Role;
+  /** Every role the user holds ('user' always; also 'admin', 'reviewer' as granted). */
+  roles: ReadonlySet<Role>;
   sessionId: string;
   /** When the access token presented with this request expires. */
   accessTokenExpiresAt: Date;

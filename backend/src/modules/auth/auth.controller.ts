@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Redirect, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Redirect, Req, Res, UseFilters } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -20,6 +20,7 @@ import { AuthCookies } from './auth-cookies.js';
 import type { RedirectTarget } from './auth-redirects.js';
 import { AuthService } from './auth.service.js';
 import { CurrentUser, type AuthUser } from './current-user.decorator.js';
+import { EmailLinkExceptionFilter } from './email-link-exception.filter.js';
 import { ForgotPasswordDto } from './dtos/forgot-password.dto.js';
 import { MessageResponseDto } from './dtos/message-response.dto.js';
 import { ResendConfirmationDto } from './dtos/resend-confirmation.dto.js';
@@ -52,10 +53,11 @@ export class AuthController {
 
   @Get('confirm')
   @Public()
-  @RateLimit(RateLimitPolicy.AuthAction)
+  @RateLimit(RateLimitPolicy.EmailLink)
+  @UseFilters(EmailLinkExceptionFilter)
   @Redirect()
   @ApiQuery({ name: 'token', required: false })
-  @ApiFoundResponse({ description: 'To /auth?success=email_confirmed, or to /auth with error parameters' })
+  @ApiFoundResponse({ description: 'To /auth?success=email_confirmed, or to /auth with error parameters (also when rate-limited or failing)' })
   confirm(@Query('token') token?: string): Promise<RedirectTarget> {
     return this.auth.confirmEmail(token);
   }
@@ -86,9 +88,10 @@ export class AuthController {
   @Post('refresh')
   @Public()
   @HttpCode(200)
-  @RateLimit(RateLimitPolicy.AuthAction)
+  @RateLimit(RateLimitPolicy.Refresh)
   @ApiOkResponse({ type: SessionResponseDto, description: 'Both cookies rotated' })
   @ApiUnauthorizedResponse({ description: 'AUTH_REFRESH_INVALID (cookies cleared)' })
+  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED (per session; the cookies stay, try again after Retry-After)' })
   refresh(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponseDto> {
     return this.cookies.issueOrClear(reply, () => this.auth.refresh(this.cookies.readRefreshToken(request), clientOf(request)));
   }
@@ -121,16 +124,18 @@ export class AuthController {
   @HttpCode(202)
   @RateLimit(RateLimitPolicy.AuthAction)
   @ApiAcceptedResponse({ type: MessageResponseDto, description: 'The same answer whether or not the address exists' })
+  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED' })
   forgotPassword(@Body() dto: ForgotPasswordDto): Promise<MessageResponseDto> {
     return this.auth.forgotPassword(dto);
   }
 
   @Get('recover')
   @Public()
-  @RateLimit(RateLimitPolicy.AuthAction)
+  @RateLimit(RateLimitPolicy.EmailLink)
+  @UseFilters(EmailLinkExceptionFilter)
   @Redirect()
   @ApiQuery({ name: 'token', required: false })
-  @ApiFoundResponse({ description: 'To /auth?type=recovery#recovery_token=…, or to /auth with error parameters' })
+  @ApiFoundResponse({ description: 'To /auth?type=recovery#recovery_token=…, or to /auth with error parameters (also when rate-limited or failing)' })
   recover(@Query('token') token?: string): Promise<RedirectTarget> {
     return this.auth.recoverLink(token);
   }

@@ -30,7 +30,7 @@ describe('resolveAccessRule', () => {
 });
 
 describe('decideAccess', () => {
-  const as = (role: Role) => ({ role });
+  const as = (...roles: Role[]) => ({ id: 'u1', roles: new Set<Role>(['user', ...roles]) });
 
   it('lets anyone through a public route', () => {
     expect(decideAccess({ kind: 'public' }, null)).toBe('allow');
@@ -49,6 +49,12 @@ describe('decideAccess', () => {
     expect(decideAccess({ kind: 'signed-in', roles: ['reviewer'] }, as('user'))).toBe('forbidden');
   });
 
+  it('looks at every role held: an admin who also reviews passes routes of either role', () => {
+    expect(decideAccess({ kind: 'signed-in', roles: ['admin'] }, as('admin', 'reviewer'))).toBe('allow');
+    expect(decideAccess({ kind: 'signed-in', roles: ['reviewer'] }, as('admin', 'reviewer'))).toBe('allow');
+    expect(decideAccess({ kind: 'signed-in', roles: ['reviewer'] }, as('admin'))).toBe('forbidden');
+  });
+
   it('admits nobody through an empty role list', () => {
     expect(decideAccess({ kind: 'signed-in', roles: [] }, as('admin'))).toBe('forbidden');
   });
@@ -58,6 +64,7 @@ class ProbeController {
   @Public() open(): void {}
   anyone(): void {}
   @Authenticated({ roles: ['admin'] }) adminOnly(): void {}
+  @Authenticated({ roles: ['reviewer'] }) reviewerOnly(): void {}
 }
 
 @Public()
@@ -67,7 +74,7 @@ class PublicController {
 }
 
 describe('AuthGuard', () => {
-  const user = (role: Role): AuthUser => ({ id: 'u1', email: 'a@example.org', role, sessionId: 's1', accessTokenExpiresAt: new Date() });
+  const user = (...roles: Role[]): AuthUser => ({ id: 'u1', email: 'a@example.org', roles: new Set<Role>(['user', ...roles]), sessionId: 's1', accessTokenExpiresAt: new Date() });
 
   function run(controller: new () => object, handler: string, signedIn: AuthUser | null, headers: Record<string, string> = {}) {
     const authenticate = jest.fn(() => Promise.resolve(signedIn));
@@ -97,7 +104,7 @@ describe('AuthGuard', () => {
   });
 
   it('still recognises a signed-in caller on a public route', async () => {
-    const { result, request } = run(ProbeController, 'open', user('user'), { authorization: 'Bearer x' });
+    const { result, request } = run(ProbeController, 'open', user(), { authorization: 'Bearer x' });
     await expect(result).resolves.toBe(true);
     expect(request.user?.id).toBe('u1');
   });
@@ -109,9 +116,9 @@ describe('AuthGuard', () => {
   });
 
   it('puts the user on the request of an undecorated route', async () => {
-    const { result, request } = run(ProbeController, 'anyone', user('user'));
+    const { result, request } = run(ProbeController, 'anyone', user());
     await expect(result).resolves.toBe(true);
-    expect(request.user?.role).toBe('user');
+    expect(request.user?.roles).toEqual(new Set(['user']));
   });
 
   it('answers 403 FORBIDDEN when the role is not allowed, 401 for visitors', async () => {
@@ -119,6 +126,12 @@ describe('AuthGuard', () => {
     await expect(run(ProbeController, 'adminOnly', user('reviewer')).result).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(await statusOf(run(ProbeController, 'adminOnly', null).result)).toBe(401);
     expect(await statusOf(run(ProbeController, 'adminOnly', user('admin')).result)).toBe(200);
+  });
+
+  it('lets a user holding admin and reviewer through both an admin route and a reviewer route', async () => {
+    expect(await statusOf(run(ProbeController, 'adminOnly', user('admin', 'reviewer')).result)).toBe(200);
+    expect(await statusOf(run(ProbeController, 'reviewerOnly', user('admin', 'reviewer')).result)).toBe(200);
+    expect(await statusOf(run(ProbeController, 'reviewerOnly', user('admin')).result)).toBe(403);
   });
 
   it('honours a handler-level @Authenticated inside a public controller', async () => {

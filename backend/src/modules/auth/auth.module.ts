@@ -2,26 +2,27 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
+import { RateLimitModule } from '../../common/rate-limit/rate-limit.module.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { LinkTokensModule } from '../link-tokens/link-tokens.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AccessTokens } from './access-tokens.service.js';
+import { AccountMails } from './account-mails.service.js';
 import { AuthCookies } from './auth-cookies.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
 import { DemoAccountsSeeder } from './demo-accounts.seeder.js';
-import { AuthToken } from './entities/auth-token.entity.js';
 import { RotatedRefreshToken } from './entities/rotated-refresh-token.entity.js';
 import { Session } from './entities/session.entity.js';
-import { LinkTokensService } from './link-tokens.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { SessionAuthenticator } from './session-authenticator.service.js';
 import { SessionsService } from './sessions.service.js';
 
 @Module({
   imports: [
-    MikroOrmModule.forFeature([Session, RotatedRefreshToken, AuthToken]),
+    MikroOrmModule.forFeature([Session, RotatedRefreshToken]),
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -31,20 +32,22 @@ import { SessionsService } from './sessions.service.js';
       }),
     }),
     UsersModule,
+    LinkTokensModule,
     NotificationsModule,
+    RateLimitModule,
   ],
   controllers: [AuthController],
   providers: [
     AccessTokens,
+    AccountMails,
     AuthCookies,
     AuthService,
     DemoAccountsSeeder,
-    LinkTokensService,
     PasswordHasher,
     SessionAuthenticator,
     SessionsService,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [SessionAuthenticator, PasswordHasher, DemoAccountsSeeder],
+  exports: [AuthService, SessionAuthenticator, PasswordHasher, DemoAccountsSeeder],
 })
 export class AuthModule {}

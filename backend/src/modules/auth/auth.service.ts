@@ -1,11 +1,14 @@
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { MailTemplate } from '../notifications/mail/mail-template.js';
+import { Injectable } from '@nestjs/common';
+import { RateLimitPolicy } from '../../common/rate-limit/rate-limit.decorator.js';
+import { RateLimits } from '../../common/rate-limit/rate-limits.service.js';
+import { LinkTokenPurpose, type LinkTokenSubject } from '../link-tokens/link-token-purpose.js';
+import { LinkTokensService } from '../link-tokens/link-tokens.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import type { OutboxMail } from '../notifications/outbox/outbox-mail.entity.js';
-import { normalizeEmail } from '../users/entities/user.repository.js';
+import { normalizeEmail } from '../users/email-address.js';
+import { orderedRoles, resolveRole } from '../users/role-resolution.js';
 import { UsersService } from '../users/users.service.js';
+import { AccountMails } from './account-mails.service.js';
 import { AuthRedirect, redirectTo, type RedirectTarget } from './auth-redirects.js';
 import type { AuthUser } from './auth-user.js';
 import { AuthErrorCode, AuthException } from './auth.exception.js';
@@ -16,7 +19,6 @@ import type { ResetPasswordDto } from './dtos/reset-password.dto.js';
 import type { SessionResponseDto } from './dtos/session-response.dto.js';
 import type { SignInDto } from './dtos/sign-in.dto.js';
 import type { SignUpDto } from './dtos/sign-up.dto.js';
-import { LinkTokensService } from './link-tokens.service.js';
 import { MIN_PASSWORD_LENGTH, PasswordHasher, passwordLength } from './password-hasher.js';
 import { type ClientInfo, type IssuedSession, SessionsService } from './sessions.service.js';
 
@@ -32,8 +34,6 @@ const FORGOT_PASSWORD_MESSAGE = 'If an account exists for this e-mail address, a
 /** The account flows of docs/api.md. HTTP details (cookies, redirects) stay in the controller. */
 @Injectable()
 export class AuthService {
-  private readonly logger = new Logger(AuthService.name);
-
   constructor(
     private readonly em: EntityManager,
     private readonly users: UsersService,
@@ -41,7 +41,8 @@ export class AuthService {
     private readonly linkTokens: LinkTokensService,
     private readonly passwords: PasswordHasher,
     private readonly notifications: NotificationsService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly accountMails: AccountMails,
+    private readonly rateLimits: RateLimits,
   ) {}
 
   async signUp(dto: SignUpDto): Promise<MessageResponseDto> {
@@ -49,9 +50,8 @@ export class AuthService {
     const email = normalizeEmail(dto.email);
     if (await this.users.findByEmail(email)) throw new AuthException(AuthErrorCode.AccountExists);
     const passwordHash = await this.passwords.hash(dto.password);
-    let mail;
     try {
-      mail = await this.em.transactional(async (tx) => {
+      await this.notifications.inTransaction(async (tx, mail) => {
         const user = await this.users.createAccount(tx, {
           email,
           passwordHash,
@@ -60,24 +60,33 @@ export class AuthService {
           schoolName: dto.schoolName,
           gradeLevel: dto.gradeLevel,
         });
-        return this.queueConfirmationMail(tx, user, dto.firstName);
+        this.accountMails.queueConfirmation(tx, mail, user, dto.firstName);
       });
     } catch (error) {
       // Two sign-ups with the same address at once: the unique index decides.
       if (error instanceof UniqueConstraintViolationException) throw new AuthException(AuthErrorCode.AccountExists);
       throw error;
     }
-    await this.notifications.dispatch([mail]);
     return { message: SIGN_UP_MESSAGE };
+  }
+
+  /**
+   * The journal's password rules for a new password, then its hash: for another module that
+   * creates an account (a reviewer accepting an invitation). 400 AUTH_WEAK_PASSWORD when too weak.
+   */
+  hashNewPassword(password: string): Promise<string> {
+    assertStrongEnough(password);
+    return this.passwords.hash(password);
   }
 
   async confirmEmail(token: unknown): Promise<RedirectTarget> {
     const result = await this.em.transactional(async (tx) => {
-      const used = await this.linkTokens.consume(tx, 'email_confirmation', token);
+      const used = await this.linkTokens.consume(tx, LinkTokenPurpose.EmailConfirmation, token);
       if (used.status === 'valid') {
-        await this.users.markEmailConfirmed(tx, used.record.userId);
+        const userId = accountOf(used.record.subject);
+        await this.users.markEmailConfirmed(tx, userId);
         // Like reset links: once one link worked, the others sent before it stop working.
-        await this.linkTokens.useUpAllOf(tx, used.record.userId, 'email_confirmation');
+        await this.linkTokens.consumeAllOf(tx, LinkTokenPurpose.EmailConfirmation, { userId });
       }
       return used.status;
     });
@@ -101,7 +110,11 @@ export class AuthService {
     const passwordOk = user
       ? await this.passwords.verify(user.passwordHash, dto.password)
       : await this.passwords.verifyAgainstDummy(dto.password);
-    if (!user || !passwordOk) throw new AuthException(AuthErrorCode.InvalidCredentials);
+    if (!user || !passwordOk) {
+      // Failures alone count towards the per-address and per-account ceilings (RateLimits).
+      await this.rateLimits.recordFailure(RateLimitPolicy.SignIn, { ip: client.ip, email: dto.email });
+      throw new AuthException(AuthErrorCode.InvalidCredentials);
+    }
     if (!user.emailConfirmedAt) throw new AuthException(AuthErrorCode.EmailNotConfirmed);
     if (this.passwords.needsRehash(user.passwordHash)) {
       await this.users.setPasswordHash(this.em, user.id, await this.passwords.hash(dto.password));
@@ -116,7 +129,14 @@ export class AuthService {
   async describeSession(user: AuthUser): Promise<SessionResponseDto> {
     const profile = await this.users.getProfile(user.id);
     return {
-      user: { id: user.id, email: user.email, firstName: profile?.firstName ?? null, lastName: profile?.lastName ?? null, role: user.role },
+      user: {
+        id: user.id,
+        email: user.email,
+        firstName: profile?.firstName ?? null,
+        lastName: profile?.lastName ?? null,
+        role: resolveRole(user.roles),
+        roles: orderedRoles(user.roles),
+      },
       accessTokenExpiresAt: user.accessTokenExpiresAt.toISOString(),
     };
   }
@@ -131,45 +151,24 @@ export class AuthService {
     await this.sessions.revokeAll(user.id);
   }
 
-  /** The same answer for every address; the e-mail goes out only when the account exists. */
-  async forgotPassword(dto: ForgotPasswordDto): Promise<MessageResponseDto> {
-    const user = await this.users.findByEmail(dto.email);
-    if (user) {
-      const profile = await this.users.getProfile(user.id);
-      const mail = await this.em.transactional((tx) => {
-        const { token, record } = this.linkTokens.issue(tx, user.id, 'password_reset');
-        return this.notifications.queueMail(tx, {
-          template: MailTemplate.ResetPassword,
-          to: user.email,
-          data: { firstName: profile?.firstName ?? null, resetUrl: this.link('/api/auth/recover', token) },
-          dedupeKey: `reset-password:${record.id}`,
-        });
-      });
-      // Not awaited: waiting for the queue would make known addresses measurably slower. The
-      // outbox relay sends the e-mail if this hand-off fails.
-      void this.notifications.dispatch([mail]).catch((error: unknown) => this.logger.warn(`Reset e-mail dispatch failed: ${String(error)}`));
-    }
-    return { message: FORGOT_PASSWORD_MESSAGE };
+  /**
+   * The same answer for every address, given before the address is even looked up
+   * (AccountMails), so neither its content nor its timing says whether an account exists.
+   */
+  forgotPassword(dto: ForgotPasswordDto): Promise<MessageResponseDto> {
+    this.accountMails.request('password-reset', dto.email);
+    return Promise.resolve({ message: FORGOT_PASSWORD_MESSAGE });
   }
 
-  /**
-   * A new confirmation link for an account that is waiting for one. The same answer for unknown
-   * and already confirmed addresses, so it says nothing about which addresses are registered.
-   */
-  async resendConfirmation(dto: ResendConfirmationDto): Promise<MessageResponseDto> {
-    const user = await this.users.findByEmail(dto.email);
-    if (user && !user.emailConfirmedAt) {
-      const profile = await this.users.getProfile(user.id);
-      const mail = await this.em.transactional((tx) => this.queueConfirmationMail(tx, user, profile?.firstName ?? ''));
-      // Not awaited, as for forgot-password: the timing must not tell waiting accounts apart.
-      void this.notifications.dispatch([mail]).catch((error: unknown) => this.logger.warn(`Confirmation e-mail dispatch failed: ${String(error)}`));
-    }
-    return { message: RESEND_CONFIRMATION_MESSAGE };
+  /** A new confirmation link for an account waiting for one; answered like forgot-password. */
+  resendConfirmation(dto: ResendConfirmationDto): Promise<MessageResponseDto> {
+    this.accountMails.request('confirmation', dto.email);
+    return Promise.resolve({ message: RESEND_CONFIRMATION_MESSAGE });
   }
 
   /** The e-mailed link: a valid token goes to the web app's new-password form (in the fragment, never logged). */
   async recoverLink(token: unknown): Promise<RedirectTarget> {
-    const check = await this.linkTokens.check('password_reset', token);
+    const check = await this.linkTokens.check(LinkTokenPurpose.PasswordReset, token);
     return check.status === 'valid' && typeof token === 'string'
       ? redirectTo(AuthRedirect.recovery(token))
       : redirectTo(AuthRedirect.ResetLinkExpired);
@@ -183,12 +182,12 @@ export class AuthService {
     assertStrongEnough(dto.password);
     const passwordHash = await this.passwords.hash(dto.password);
     const status = await this.em.transactional(async (tx) => {
-      const used = await this.linkTokens.consume(tx, 'password_reset', dto.token);
+      const used = await this.linkTokens.consume(tx, LinkTokenPurpose.PasswordReset, dto.token);
       if (used.status !== 'valid') return used.status;
-      const userId = used.record.userId;
+      const userId = accountOf(used.record.subject);
       await this.users.setPasswordHash(tx, userId, passwordHash);
       await this.users.markEmailConfirmed(tx, userId);
-      await this.linkTokens.useUpAllOf(tx, userId, 'password_reset');
+      await this.linkTokens.consumeAllOf(tx, LinkTokenPurpose.PasswordReset, { userId });
       await this.sessions.revokeAll(userId, tx);
       return used.status;
     });
@@ -202,22 +201,12 @@ export class AuthService {
     const body = await this.describeSession({ ...identity, sessionId: session.sessionId, accessTokenExpiresAt: session.accessTokenExpiresAt });
     return { session, body };
   }
+}
 
-  /** Issues a confirmation link and records its e-mail in the caller's transaction (sign-up and resend). */
-  private queueConfirmationMail(tx: EntityManager, user: { id: string; email: string }, firstName: string): OutboxMail {
-    const { token, record } = this.linkTokens.issue(tx, user.id, 'email_confirmation');
-    return this.notifications.queueMail(tx, {
-      template: MailTemplate.ConfirmEmail,
-      to: user.email,
-      data: { firstName, confirmUrl: this.link('/api/auth/confirm', token) },
-      dedupeKey: `confirm-email:${record.id}`,
-    });
-  }
-
-  /** Links always use the configured public address, never the request's Host header. */
-  private link(path: string, token: string): string {
-    return `${this.config.http.publicUrl}${path}?token=${encodeURIComponent(token)}`;
-  }
+/** Confirmation and reset links are only ever issued to accounts; anything else undoes the transaction. */
+function accountOf(subject: LinkTokenSubject): string {
+  if (!('userId' in subject)) throw new Error('An account link token has no account');
+  return subject.userId;
 }
 
 function assertStrongEnough(password: string): void {

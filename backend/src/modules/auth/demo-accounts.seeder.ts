@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { GrantableRole } from '../users/entities/user-role.entity.js';
+import type { GrantableRole } from '../users/grantable-roles.js';
 import { UsersService } from '../users/users.service.js';
 import { PasswordHasher } from './password-hasher.js';
 
@@ -78,10 +78,7 @@ export class DemoAccountsSeeder {
       await this.users.markEmailConfirmed(em, existing.id);
       changed = true;
     }
-    if (account.role && (await this.users.getRole(existing.id)) !== account.role) {
-      await this.users.grantRole(existing.id, account.role, em);
-      changed = true;
-    }
+    if (account.role && (await this.users.grantRole(existing.id, account.role, em))) changed = true;
     return changed ? 'updated' : 'unchanged';
   }
 }

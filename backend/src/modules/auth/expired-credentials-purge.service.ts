@@ -1,5 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { type Chore, RecurringChore } from '../../chores/recurring-chore.decorator.js';
+import { LinkTokensService } from '../link-tokens/link-tokens.service.js';
+import { Session } from './entities/session.entity.js';
 
 /** How long a dead session or a spent link token is kept (for support questions) before it goes. */
 export const CREDENTIALS_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -14,23 +17,25 @@ export interface PurgeCounts {
  * Removes what can never sign anyone in again: sessions expired or revoked for a week (their
  * rotated refresh-token hashes go with them, by cascade) and link tokens used or expired for a
  * week. Reuse detection is unaffected: it only needs the rotated hashes of sessions that still
- * work. Every worker runs it hourly; concurrent passes only delete the same rows.
+ * work. Hourly, by one worker (a job scheduler); a pass that overlaps another only deletes the
+ * same rows.
  */
 @Injectable()
-export class ExpiredCredentialsPurge implements OnApplicationBootstrap, BeforeApplicationShutdown {
+@RecurringChore({ name: 'purge-expired-credentials', everyMs: PURGE_INTERVAL_MS })
+export class ExpiredCredentialsPurge implements Chore, BeforeApplicationShutdown {
   private readonly logger = new Logger(ExpiredCredentialsPurge.name);
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<PurgeCounts> | undefined;
 
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly linkTokens: LinkTokensService,
+  ) {}
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.purge().catch(() => undefined), PURGE_INTERVAL_MS);
-    this.timer.unref();
+  run(): Promise<PurgeCounts> {
+    return this.purge();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
     await this.running?.catch(() => undefined);
   }
 
@@ -43,16 +48,9 @@ export class ExpiredCredentialsPurge implements OnApplicationBootstrap, BeforeAp
 
   private async purgeOnce(now: Date): Promise<PurgeCounts> {
     const before = new Date(now.getTime() - CREDENTIALS_RETENTION_MS);
-    const connection = this.orm.em.getConnection();
-    const sessions = await connection.execute<{ id: string }[]>(
-      'delete from sessions where expires_at < ? or revoked_at < ? returning id',
-      [before, before],
-    );
-    const linkTokens = await connection.execute<{ id: string }[]>(
-      'delete from auth_tokens where expires_at < ? or used_at < ? returning id',
-      [before, before],
-    );
-    const counts = { sessions: sessions.length, linkTokens: linkTokens.length };
+    const sessions = await this.orm.em.fork().getRepository(Session).purgeDeadBefore(before);
+    const linkTokens = await this.linkTokens.purgeSpentBefore(before);
+    const counts = { sessions, linkTokens };
     if (counts.sessions || counts.linkTokens) {
       this.logger.log(`Purged ${counts.sessions} dead session(s) and ${counts.linkTokens} spent link token(s)`);
     }

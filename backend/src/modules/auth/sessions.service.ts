@@ -5,7 +5,7 @@ import { AccessTokens } from './access-tokens.service.js';
 import { AuthErrorCode, AuthException } from './auth.exception.js';
 import { RotatedRefreshToken } from './entities/rotated-refresh-token.entity.js';
 import { Session } from './entities/session.entity.js';
-import { generateOpaqueToken, hashOpaqueToken, looksLikeOpaqueToken } from './opaque-token.js';
+import { generateOpaqueToken, hashOpaqueToken, looksLikeOpaqueToken } from '../../common/crypto/opaque-token.js';
 
 export interface ClientInfo {
   userAgent?: string;

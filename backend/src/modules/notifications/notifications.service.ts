@@ -1,21 +1,13 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import { MAIL_QUEUE, type MailQueue, toMailJob } from './mail/mail-job.js';
 import type { MailTemplate, MailTemplateData } from './mail/mail-template.js';
 import { OutboxMail } from './outbox/outbox-mail.entity.js';
+import { describeError as describe, withTimeout } from './outbox/with-timeout.js';
 
 /** A request must not hang on Redis: past this, the relay will send the e-mail instead. */
 const DISPATCH_TIMEOUT_MS = 3000;
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 export interface QueueMailInput<T extends MailTemplate> {
   template: T;
@@ -25,10 +17,52 @@ export interface QueueMailInput<T extends MailTemplate> {
   dedupeKey: string;
 }
 
+/** What editors are told of an e-mail: waiting to go out, accepted by the mail server, or given up on. */
+export type MailDelivery = 'queued' | 'sent' | 'failed';
+
+/** An e-mail recorded in the outbox: what `dispatch` needs to hand it to the queue. */
+export type QueuedMail = Pick<OutboxMail, 'id' | 'template'>;
+
 /**
- * Every e-mail starts here. A request records the e-mail in its own transaction (`queueMail`),
- * then, after the commit, hands it to BullMQ (`dispatch`). The worker renders and sends it; its
- * relay re-dispatches whatever a request could not (Redis down, process killed in between).
+ * The e-mails of one transaction, handed out by `NotificationsService.inTransaction`: an e-mail
+ * is recorded together with the change it belongs to, and dispatched once that change commits.
+ */
+export class MailOutbox {
+  constructor(
+    private readonly tx: EntityManager,
+    private readonly recorded: QueuedMail[],
+  ) {}
+
+  /** Records the e-mail in this transaction (flushed with it); it goes out after the commit. */
+  queue<T extends MailTemplate>(mail: QueueMailInput<T>): QueuedMail {
+    const row = this.tx.create(OutboxMail, {
+      template: mail.template,
+      recipient: mail.to,
+      data: { ...mail.data },
+      dedupeKey: mail.dedupeKey,
+    });
+    this.tx.persist(row);
+    this.recorded.push(row);
+    return row;
+  }
+
+  /**
+   * Runs `work` in a savepoint of this transaction: if it throws, its changes and its e-mails
+   * are undone (never dispatched) and the error is rethrown, and the outer transaction goes on.
+   */
+  async savepoint<R>(work: (tx: EntityManager, mail: MailOutbox) => R | Promise<R>): Promise<R> {
+    const recorded: QueuedMail[] = [];
+    const result = await this.tx.transactional((inner) => work(inner, new MailOutbox(inner, recorded)));
+    this.recorded.push(...recorded);
+    return result;
+  }
+}
+
+/**
+ * Every e-mail starts here. `inTransaction` runs a change and records its e-mails in the same
+ * transaction (the outbox), then, after the commit, hands them to BullMQ (`dispatch`). The worker
+ * renders and sends them; its relay re-dispatches whatever a request could not (Redis down,
+ * process killed in between).
  */
 @Injectable()
 export class NotificationsService {
@@ -36,26 +70,37 @@ export class NotificationsService {
 
   constructor(
     @InjectQueue(MAIL_QUEUE) private readonly queue: MailQueue,
-    private readonly em: SqlEntityManager,
+    private readonly em: EntityManager,
   ) {}
 
-  /** Records the e-mail in the caller's unit of work; nothing is sent until the caller commits and dispatches. */
-  queueMail<T extends MailTemplate>(em: EntityManager, mail: QueueMailInput<T>): OutboxMail {
-    const row = em.create(OutboxMail, {
-      template: mail.template,
-      recipient: mail.to,
-      data: { ...mail.data },
-      dedupeKey: mail.dedupeKey,
-    });
-    em.persist(row);
-    return row;
+  /**
+   * Runs `work` in one transaction of `options.em` (the request's EntityManager by default);
+   * the e-mails it queues on `mail` are committed with it and dispatched after the commit. If
+   * anything throws, nothing is recorded and nothing is sent.
+   */
+  async inTransaction<R>(work: (tx: EntityManager, mail: MailOutbox) => R | Promise<R>, options: { em?: EntityManager } = {}): Promise<R> {
+    const mails: QueuedMail[] = [];
+    const result = await (options.em ?? this.em).transactional((tx) => work(tx, new MailOutbox(tx, mails)));
+    await this.dispatch(mails);
+    return result;
+  }
+
+  /**
+   * Whether each e-mail went out, as editors are told it: `queued` until the worker has sent it
+   * (or given up), then `sent` or `failed`. Rows purged or never recorded are absent.
+   */
+  async deliveryOf(outboxIds: readonly string[]): Promise<Map<string, MailDelivery>> {
+    if (outboxIds.length === 0) return new Map();
+    const rows = await this.em.fork().find(OutboxMail, { id: { $in: [...new Set(outboxIds)] } }, { fields: ['id', 'status'] });
+    return new Map(rows.map((row) => [row.id, row.status === 'sent' || row.status === 'failed' ? row.status : 'queued']));
   }
 
   /**
    * Adds one job per committed outbox row (job id = row id, so doing it twice is harmless) and
-   * marks the rows queued. Never throws: on failure the rows stay pending for the relay.
+   * marks the rows queued. Never throws: on failure the rows stay pending for the relay. Called
+   * by `inTransaction` after its commit and by the worker's relay.
    */
-  async dispatch(mails: OutboxMail[]): Promise<boolean> {
+  async dispatch(mails: readonly QueuedMail[]): Promise<boolean> {
     if (mails.length === 0) return true;
     const ids = mails.map((mail) => mail.id);
     try {
@@ -73,8 +118,4 @@ export class NotificationsService {
     }
     return true;
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

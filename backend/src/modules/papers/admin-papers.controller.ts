@@ -13,8 +13,8 @@ export class AdminPapersController {
   constructor(private readonly papers: AdminPapersService) {}
 
   @Get()
-  @ApiOkResponse({ type: AdminPaperPageDto, description: 'Every paper, newest first' })
-  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED (status, cursor or limit)' })
+  @ApiOkResponse({ type: AdminPaperPageDto, description: 'Every paper, newest first; with q, those matching every word of it' })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED (status, cursor, limit, or q longer than 200 characters)' })
   list(@Query() query: AdminPapersQueryDto): Promise<AdminPaperPageDto> {
     return this.papers.list(query);
   }

@@ -1,18 +1,18 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { hasRole } from '../../common/access/access-policy.js';
+import { AccessService } from '../../common/access/access.service.js';
+import { Permission } from '../../common/access/permission.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { MailTemplate } from '../notifications/mail/mail-template.js';
-import { NotificationsService } from '../notifications/notifications.service.js';
-import type { OutboxMail } from '../notifications/outbox/outbox-mail.entity.js';
+import { type MailOutbox, type QueuedMail, NotificationsService } from '../notifications/notifications.service.js';
 import { UsersService } from '../users/users.service.js';
 import type { CommentBodyDto, CommentNotification, CommentPostedDto, PaperCommentDto } from './dtos/paper-comment.dto.js';
 import { PaperComment } from './entities/paper-comment.entity.js';
 import type { ResearchPaper } from './entities/research-paper.entity.js';
-import { PaperAccessService } from './paper-access.service.js';
 import { CommentNotFoundException, PaperForbiddenException } from './papers.exception.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { PapersService } from './papers.service.js';
 
 /** The discussion of a paper between its owner and the editorial team (spec sections 2, 6). */
 @Injectable()
@@ -21,50 +21,49 @@ export class PaperCommentsService {
 
   constructor(
     private readonly em: EntityManager,
-    private readonly access: PaperAccessService,
+    private readonly access: AccessService,
+    private readonly papers: PapersService,
     private readonly notifications: NotificationsService,
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async list(paperId: string, user: AuthUser): Promise<PaperCommentDto[]> {
-    const paper = await this.access.requireDiscussionAccess(paperId, user);
-    const comments = await this.em.fork().find(PaperComment, { paperId: paper.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    await this.access.requireAccess(user, Permission.PaperDiscuss, [paperId]);
+    const comments = await this.em.fork().find(PaperComment, { paperId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     return comments.map((comment) => toComment(comment, user));
   }
 
   async post(paperId: string, user: AuthUser, body: CommentBodyDto): Promise<CommentPostedDto> {
-    const paper = await this.access.requireDiscussionAccess(paperId, user);
-    const isAdminComment = user.role === 'admin';
+    await this.access.requireAccess(user, Permission.PaperDiscuss, [paperId]);
+    const paper = await this.papers.get(paperId);
+    const isAdminComment = hasRole(user, 'admin');
     const notifyOwner = isAdminComment && paper.userId !== user.id;
     const ownerEmail = notifyOwner ? ((await this.users.getIdentity(paper.userId))?.email ?? null) : null;
-    const { comment, mail, notification } = await this.em.transactional(async (tx) => {
+    const { comment, notification } = await this.notifications.inTransaction(async (tx, outbox) => {
       const created = tx.create(PaperComment, { paperId: paper.id, userId: user.id, comment: body.comment, isAdminComment });
       await tx.flush();
-      if (!notifyOwner) return { comment: created, mail: null, notification: 'none' as CommentNotification };
+      if (!notifyOwner) return { comment: created, notification: 'none' as CommentNotification };
       // In a savepoint: if the e-mail cannot be recorded, the comment is kept and the answer says so.
       try {
-        const queued = await tx.transactional(async (inner) => {
+        await outbox.savepoint(async (inner, innerOutbox) => {
           if (!ownerEmail) throw new Error(`No e-mail for the owner of paper ${paper.id}`);
-          const row = this.queueCommentMail(inner, paper, ownerEmail, created);
+          this.queueCommentMail(innerOutbox, paper, ownerEmail, created);
           await inner.flush();
-          return row;
         });
-        return { comment: created, mail: queued, notification: 'queued' as CommentNotification };
+        return { comment: created, notification: 'queued' as CommentNotification };
       } catch (error) {
         this.logger.error({ err: error, paperId: paper.id }, 'Could not queue the comment notification');
-        return { comment: created, mail: null, notification: 'failed' as CommentNotification };
+        return { comment: created, notification: 'failed' as CommentNotification };
       }
     });
-    if (mail) await this.notifications.dispatch([mail]);
     return { comment: toComment(comment, user), notification };
   }
 
   async edit(paperId: string, commentId: string, user: AuthUser, body: CommentBodyDto): Promise<PaperCommentDto> {
-    const paper = await this.access.requireDiscussionAccess(paperId, user);
-    if (!UUID.test(commentId)) throw new CommentNotFoundException();
+    await this.access.requireAccess(user, Permission.PaperDiscuss, [paperId]);
     const em = this.em.fork();
-    const comment = await em.findOne(PaperComment, { id: commentId, paperId: paper.id });
+    const comment = await em.findOne(PaperComment, { id: commentId, paperId });
     if (!comment) throw new CommentNotFoundException();
     if (comment.userId !== user.id) throw new PaperForbiddenException('You can only edit your own comments');
     comment.comment = body.comment;
@@ -72,8 +71,8 @@ export class PaperCommentsService {
     return toComment(comment, user);
   }
 
-  private queueCommentMail(em: EntityManager, paper: ResearchPaper, to: string, comment: PaperComment): OutboxMail {
-    return this.notifications.queueMail(em, {
+  private queueCommentMail(outbox: MailOutbox, paper: ResearchPaper, to: string, comment: PaperComment): QueuedMail {
+    return outbox.queue({
       template: MailTemplate.PaperComment,
       to,
       data: { title: paper.title, comment: comment.comment, paperUrl: `${this.config.http.publicUrl}/papers/${paper.id}` },

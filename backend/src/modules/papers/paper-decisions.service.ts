@@ -1,21 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
+import { AccessService } from '../../common/access/access.service.js';
+import { Permission } from '../../common/access/permission.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { MailTemplate } from '../notifications/mail/mail-template.js';
-import { NotificationsService } from '../notifications/notifications.service.js';
-import type { OutboxMail } from '../notifications/outbox/outbox-mail.entity.js';
+import { type MailOutbox, type QueuedMail, NotificationsService } from '../notifications/notifications.service.js';
 import { UsersService } from '../users/users.service.js';
 import type { DecisionStatus, PaperStatusEventDto, StatusChangedDto } from './dtos/paper-decision.dto.js';
 import { PaperStatusEvent } from './entities/paper-status-event.entity.js';
 import { PaperStatus } from './entities/paper-status.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
-import { PaperAccessService } from './paper-access.service.js';
 import { PaperNotFoundException } from './papers.exception.js';
 import { PapersService } from './papers.service.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The e-mail each decision sends the author; under_review sends none (spec section 4). */
 const DECISION_MAILS: { [S in DecisionStatus]: MailTemplate.PaperAccepted | MailTemplate.PaperRejected | MailTemplate.PaperPublished | null } = {
@@ -31,7 +29,7 @@ export class PaperDecisionsService {
   constructor(
     private readonly em: EntityManager,
     private readonly papers: PapersService,
-    private readonly access: PaperAccessService,
+    private readonly access: AccessService,
     private readonly notifications: NotificationsService,
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -43,8 +41,8 @@ export class PaperDecisionsService {
    * already set and records and sends nothing.
    */
   async changeStatus(paperId: string, status: DecisionStatus, admin: AuthUser): Promise<StatusChangedDto> {
-    if (!UUID.test(paperId)) throw new PaperNotFoundException();
-    const { paper, changed, mail } = await this.em.fork().transactional(async (tx) => {
+    await this.access.requireAccess(admin, Permission.PaperDecide, [paperId]);
+    const { paper, changed, mail } = await this.notifications.inTransaction(async (tx, outbox) => {
       const locked = await tx.findOne(ResearchPaper, { id: paperId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!locked) throw new PaperNotFoundException();
       if (locked.status === (status as string)) return { paper: locked, changed: false, mail: null };
@@ -53,37 +51,36 @@ export class PaperDecisionsService {
       // The table's check constraint: published exactly when published_at is set.
       locked.publishedAt = status === PaperStatus.Published ? new Date() : null;
       locked.updatedAt = new Date();
-      const queued = await this.queueDecisionMail(tx, locked, status, event.id);
+      const queued = await this.queueDecisionMail(outbox, locked, status, event.id);
       await tx.flush();
       return { paper: locked, changed: true, mail: queued };
-    });
-    if (mail) await this.notifications.dispatch([mail]);
-    return { paper: this.papers.toDetail(paper, admin), changed, notification: mail ? 'queued' : 'none' };
+    }, { em: this.em.fork() });
+    return { paper: await this.papers.toDetail(paper, admin), changed, notification: mail ? 'queued' : 'none' };
   }
 
-  /** Oldest first; the owner or an admin (like the discussion). Names are for admins only. */
+  /** Oldest first; the owner or an admin (like the discussion). Those who may decide see who decided. */
   async history(paperId: string, user: AuthUser): Promise<PaperStatusEventDto[]> {
-    const paper = await this.access.requireDiscussionAccess(paperId, user);
-    const events = await this.em.fork().find(PaperStatusEvent, { paperId: paper.id }, { orderBy: { changedAt: 'asc', id: 'asc' } });
-    const isAdmin = user.role === 'admin';
-    const names = isAdmin ? await this.users.displayNamesOf(events.flatMap((event) => (event.changedBy ? [event.changedBy] : []))) : new Map<string, string>();
+    const grants = await this.access.requireAccess(user, Permission.PaperReadHistory, [paperId]);
+    const events = await this.em.fork().find(PaperStatusEvent, { paperId }, { orderBy: { changedAt: 'asc', id: 'asc' } });
+    const showNames = grants.get(paperId)?.has(Permission.PaperDecide) ?? false;
+    const names = showNames ? await this.users.displayNamesOf(events.flatMap((event) => (event.changedBy ? [event.changedBy] : []))) : new Map<string, string>();
     return events.map((event) => ({
       id: event.id,
       fromStatus: event.fromStatus ?? null,
       toStatus: event.toStatus,
       changedBy: event.fromStatus == null ? 'author' : 'editorial',
-      changedByName: isAdmin && event.changedBy ? (names.get(event.changedBy) ?? null) : null,
+      changedByName: showNames && event.changedBy ? (names.get(event.changedBy) ?? null) : null,
       changedAt: event.changedAt.toISOString(),
     }));
   }
 
-  private async queueDecisionMail(tx: EntityManager, paper: ResearchPaper, status: DecisionStatus, eventId: string): Promise<OutboxMail | null> {
+  private async queueDecisionMail(outbox: MailOutbox, paper: ResearchPaper, status: DecisionStatus, eventId: string): Promise<QueuedMail | null> {
     const template = DECISION_MAILS[status];
     if (!template) return null;
     const owner = await this.users.getIdentity(paper.userId);
     // Thrown inside the transaction: without the author's e-mail, the decision is not recorded either.
     if (!owner) throw new Error(`No account for the owner of paper ${paper.id}`);
-    return this.notifications.queueMail(tx, {
+    return outbox.queue({
       template,
       to: owner.email,
       data: { title: paper.title, paperUrl: `${this.config.http.publicUrl}/papers/${paper.id}` },

@@ -1,6 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Inject, Injectable } from '@nestjs/common';
 import { validateInput } from '../../common/http/validation-errors.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -8,41 +6,34 @@ import { MailTemplate } from '../notifications/mail/mail-template.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { PaymentRequiredException } from '../payments/payments.exception.js';
 import { PaymentsService } from '../payments/payments.service.js';
-import { StorageService } from '../storage/storage.service.js';
+import type { IncomingUpload } from '../storage/upload/incoming-upload.js';
 import type { PaperDetailDto } from './dtos/paper.dto.js';
 import { SubmitPaperDto } from './dtos/submit-paper.dto.js';
 import { PaperFile } from './entities/paper-file.entity.js';
 import { PaperStatusEvent } from './entities/paper-status-event.entity.js';
 import { PaperStatus } from './entities/paper-status.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
-import { PDF_FIELD, readPdfUpload } from './pdf-upload.js';
-import { UploadRefusedException } from './papers.exception.js';
 import { PapersService } from './papers.service.js';
 
 /** `POST /api/papers`: a paid fee, valid fields and a PDF make one submitted paper, or nothing is kept. */
 @Injectable()
 export class PaperSubmissionService {
-  private readonly logger = new Logger(PaperSubmissionService.name);
-
   constructor(
-    private readonly em: EntityManager,
-    private readonly storage: StorageService,
     private readonly payments: PaymentsService,
     private readonly notifications: NotificationsService,
     private readonly papers: PapersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async submit(request: FastifyRequest, user: AuthUser): Promise<PaperDetailDto> {
+  async submit(form: IncomingUpload, user: AuthUser): Promise<PaperDetailDto> {
     // Before the file is read: an unpaid author should not wait for 10 MB to upload to learn it.
     if (!(await this.payments.hasUnusedPaidFee(user.id))) throw new PaymentRequiredException();
-    const upload = await readPdfUpload(request, this.storage, user.id);
-    let committed: { paper: ResearchPaper; mail: Parameters<NotificationsService['dispatch']>[0][number] };
+    const upload = await form.receive(user.id);
+    let committed: { paper: ResearchPaper };
     try {
       const fields = await validateInput(SubmitPaperDto, upload.fields);
-      const file = upload.file;
-      if (!file) throw new UploadRefusedException(`${PDF_FIELD}: a PDF file is required`);
-      committed = await this.em.transactional(async (tx) => {
+      const file = upload.requireFile();
+      committed = await this.notifications.inTransaction(async (tx, outbox) => {
         const paper = tx.create(ResearchPaper, {
           userId: user.id,
           title: fields.title,
@@ -52,34 +43,25 @@ export class PaperSubmissionService {
           abstract: fields.abstract,
           status: PaperStatus.Submitted,
           pdfStorageKey: file.key,
-          pdfFileName: file.fileName,
+          pdfFileName: file.originalName,
         });
         await tx.flush();
         // The fee is used in the same transaction: a failed submission leaves it unused.
         await this.payments.consumeSubmissionFee(tx, user.id, paper.id);
-        tx.create(PaperFile, { paperId: paper.id, version: 1, storageKey: file.key, fileName: file.fileName, sizeBytes: file.size, uploadedBy: user.id });
+        tx.create(PaperFile, { paperId: paper.id, version: 1, storageKey: file.key, fileName: file.originalName, sizeBytes: file.size, uploadedBy: user.id });
         tx.create(PaperStatusEvent, { paperId: paper.id, fromStatus: null, toStatus: PaperStatus.Submitted, changedBy: user.id });
-        const mail = this.notifications.queueMail(tx, {
+        outbox.queue({
           template: MailTemplate.PaperSubmitted,
           to: user.email,
           data: { title: paper.title, paperUrl: `${this.config.http.publicUrl}/papers/${paper.id}` },
           dedupeKey: `paper-submitted:${paper.id}`,
         });
-        return { paper, mail };
+        return { paper };
       });
     } catch (error) {
-      if (upload.file) await this.discard(upload.file.key);
+      await upload.discard();
       throw error;
     }
-    await this.notifications.dispatch([committed.mail]);
     return this.papers.toDetail(committed.paper, user);
-  }
-
-  private async discard(key: string): Promise<void> {
-    try {
-      await this.storage.delete(key);
-    } catch (error) {
-      this.logger.error({ err: error, key }, 'Could not delete the file of a refused submission');
-    }
   }
 }

@@ -1,83 +1,168 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { AccessService } from '../../common/access/access.service.js';
+import { Permission } from '../../common/access/permission.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthUser } from '../auth/auth-user.js';
+import { MailTemplate } from '../notifications/mail/mail-template.js';
+import { type MailOutbox, type QueuedMail, NotificationsService } from '../notifications/notifications.service.js';
+import type { FileDownload } from '../storage/file-download.js';
 import { StorageService } from '../storage/storage.service.js';
-import type { PaperVersionDto } from './dtos/paper-version.dto.js';
-import { PaperFile } from './entities/paper-file.entity.js';
+import type { IncomingUpload } from '../storage/upload/incoming-upload.js';
+import { UploadRefusedException } from '../storage/upload/upload.exception.js';
+import { UsersService } from '../users/users.service.js';
+import type { PaperVersionDto, VersionApprovedDto, VersionState } from './dtos/paper-version.dto.js';
+import { PaperFile, PaperFileState } from './entities/paper-file.entity.js';
+import { PaperStatus } from './entities/paper-status.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
-import { PaperAccessService } from './paper-access.service.js';
-import { PDF_FIELD, readPdfUpload } from './pdf-upload.js';
-import { PaperNotFoundException, UploadRefusedException } from './papers.exception.js';
-import { type PaperPdf, pdfFileNameOf } from './papers.service.js';
+import { PaperNotFoundException, VersionNotFoundException, VersionNotPendingException } from './papers.exception.js';
+import { PAPER_PDF_CONTENT_TYPE, pdfFileNameOf, PapersService } from './papers.service.js';
 
-/** Every uploaded PDF of a paper is kept as a numbered version; the newest is the paper's PDF. */
+const VERSION_NUMBER = /^[1-9][0-9]{0,8}$/;
+
+/**
+ * Every uploaded PDF of a paper is kept as a numbered version. Before publication an upload
+ * becomes the paper's PDF at once; after it, the upload waits (pending) until an editor
+ * approves it, so a published paper never changes without the editorial team.
+ */
 @Injectable()
 export class PaperVersionsService {
-  private readonly logger = new Logger(PaperVersionsService.name);
-
   constructor(
     private readonly em: EntityManager,
     private readonly storage: StorageService,
-    private readonly access: PaperAccessService,
+    private readonly access: AccessService,
+    private readonly papers: PapersService,
+    private readonly notifications: NotificationsService,
+    private readonly users: UsersService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async list(paperId: string, user: AuthUser): Promise<PaperVersionDto[]> {
-    const paper = await this.access.requireDiscussionAccess(paperId, user);
+    await this.access.requireAccess(user, Permission.PaperListVersions, [paperId]);
+    const paper = await this.papers.get(paperId);
     const files = await this.em.fork().find(PaperFile, { paperId: paper.id }, { orderBy: { version: 'desc' } });
-    return files.map((file, index) => toVersion(file, index === 0));
+    return files.map((file) => toVersion(file, paper));
   }
 
-  async openVersion(paperId: string, version: string, user: AuthUser): Promise<PaperPdf> {
-    const paper = await this.access.requireDiscussionAccess(paperId, user);
-    const number = /^[1-9][0-9]{0,8}$/.test(version) ? Number(version) : null;
+  /** Any version, pending ones included: the owner and admins only (the discussion's rule). */
+  async openVersion(paperId: string, version: string, user: AuthUser): Promise<FileDownload> {
+    await this.access.requireAccess(user, Permission.PaperReadVersionFile, [paperId]);
+    const paper = await this.papers.get(paperId);
+    const number = VERSION_NUMBER.test(version) ? Number(version) : null;
     const file = number === null ? null : await this.em.fork().findOne(PaperFile, { paperId: paper.id, version: number });
     const stored = file ? await this.storage.open(file.storageKey) : null;
     if (!stored) throw new PaperNotFoundException();
-    return { ...stored, fileName: pdfFileNameOf(`${paper.title} v${number}`) };
+    return { ...stored, contentType: PAPER_PDF_CONTENT_TYPE, fileName: pdfFileNameOf(`${paper.title} v${number}`) };
   }
 
-  async upload(request: FastifyRequest, paperId: string, user: AuthUser): Promise<PaperVersionDto> {
-    const paper = await this.access.requireUploadAccess(paperId, user);
-    const upload = await readPdfUpload(request, this.storage, user.id);
+  async upload(form: IncomingUpload, paperId: string, user: AuthUser): Promise<PaperVersionDto> {
+    await this.access.requireAccess(user, Permission.PaperUploadVersion, [paperId]);
+    const upload = await form.receive(user.id);
     try {
       // An upload of a version has no text fields; refused like any unknown field.
       const unknown = Object.keys(upload.fields);
       if (unknown.length > 0) throw new UploadRefusedException(unknown.map((name) => `property ${name} should not exist`).join('; '));
-      const file = upload.file;
-      if (!file) throw new UploadRefusedException(`${PDF_FIELD}: a PDF file is required`);
-      const created = await this.em.transactional(async (tx) => {
-        // The row lock makes concurrent uploads take turns, so version numbers never collide.
-        await tx.getConnection().execute('select id from research_papers where id = ? for update', [paper.id], 'all', tx.getTransactionContext());
-        const [row] = await tx
-          .getConnection()
-          .execute<{ next: number }[]>('select coalesce(max(version), 0) + 1 as next from paper_files where paper_id = ?', [paper.id], 'all', tx.getTransactionContext());
-        const version = tx.create(PaperFile, {
-          paperId: paper.id,
-          version: Number(row?.next ?? 1),
+      const file = upload.requireFile();
+      return await this.em.fork().transactional(async (tx) => {
+        // The row lock makes uploads and approvals on one paper take turns: version numbers never
+        // collide, and the status read here is the one the upload is decided by.
+        const locked = await tx.findOne(ResearchPaper, { id: paperId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (!locked) throw new PaperNotFoundException();
+        const latest = await tx.findOne(PaperFile, { paperId: locked.id }, { orderBy: { version: 'desc' } });
+        const published = locked.status === (PaperStatus.Published as string);
+        const created = tx.create(PaperFile, {
+          paperId: locked.id,
+          version: (latest?.version ?? 0) + 1,
           storageKey: file.key,
-          fileName: file.fileName,
+          fileName: file.originalName,
           sizeBytes: file.size,
           uploadedBy: user.id,
+          state: published ? PaperFileState.Pending : PaperFileState.Accepted,
         });
-        await tx.nativeUpdate(ResearchPaper, { id: paper.id }, { pdfStorageKey: file.key, pdfFileName: file.fileName, updatedAt: new Date() });
-        return version;
+        if (!published) await this.makeCurrent(tx, locked, created, null);
+        await tx.flush();
+        return toVersion(created, locked);
       });
-      return toVersion(created, true);
     } catch (error) {
-      if (upload.file) await this.storage.delete(upload.file.key).catch((err: unknown) => this.logger.error({ err, key: upload.file?.key }, 'Could not delete a refused upload'));
+      await upload.discard();
       throw error;
     }
   }
+
+  /**
+   * An editor makes a pending version the paper's PDF, and the author is e-mailed, in one
+   * transaction. Under the paper's row lock, so concurrent approvals take turns: approving the
+   * current version again changes and sends nothing; a version that is not pending (passed over
+   * by a newer approval, or never pending) is a 409.
+   */
+  async approve(paperId: string, version: string, admin: AuthUser): Promise<VersionApprovedDto> {
+    await this.access.requireAccess(admin, Permission.PaperApproveVersion, [paperId]);
+    if (!VERSION_NUMBER.test(version)) throw new VersionNotFoundException();
+    const number = Number(version);
+    const { dto, changed, mail } = await this.notifications.inTransaction(async (tx, outbox) => {
+      const paper = await tx.findOne(ResearchPaper, { id: paperId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!paper) throw new PaperNotFoundException();
+      const file = await tx.findOne(PaperFile, { paperId: paper.id, version: number });
+      if (!file) throw new VersionNotFoundException();
+      if (file.storageKey === paper.pdfStorageKey) return { dto: toVersion(file, paper), changed: false, mail: null };
+      if (file.state !== (PaperFileState.Pending as string)) throw new VersionNotPendingException(number);
+      await this.makeCurrent(tx, paper, file, admin.id);
+      const queued = await this.queueApprovalMail(outbox, paper, file);
+      await tx.flush();
+      return { dto: toVersion(file, paper), changed: true, mail: queued };
+    }, { em: this.em.fork() });
+    return { version: dto, changed, notification: mail ? 'queued' : 'none' };
+  }
+
+  /**
+   * The file becomes the paper's PDF; the pending versions older than it are passed over, so
+   * a pending version is always newer than the paper's PDF. Runs under the paper's row lock.
+   */
+  private async makeCurrent(tx: EntityManager, paper: ResearchPaper, file: PaperFile, decidedBy: string | null): Promise<void> {
+    const now = new Date();
+    if (file.state === (PaperFileState.Pending as string)) {
+      file.state = PaperFileState.Accepted;
+      file.decidedBy = decidedBy;
+      file.decidedAt = now;
+    }
+    await tx.nativeUpdate(
+      PaperFile,
+      { paperId: paper.id, state: PaperFileState.Pending, version: { $lt: file.version } },
+      { state: PaperFileState.PassedOver, decidedBy, decidedAt: now },
+    );
+    paper.pdfStorageKey = file.storageKey;
+    paper.pdfFileName = file.fileName;
+    paper.updatedAt = now;
+  }
+
+  private async queueApprovalMail(outbox: MailOutbox, paper: ResearchPaper, file: PaperFile): Promise<QueuedMail> {
+    const owner = await this.users.getIdentity(paper.userId);
+    // Thrown inside the transaction: without the author's e-mail, the approval is not recorded either.
+    if (!owner) throw new Error(`No account for the owner of paper ${paper.id}`);
+    return outbox.queue({
+      template: MailTemplate.PaperVersionApproved,
+      to: owner.email,
+      data: { title: paper.title, version: file.version, paperUrl: `${this.config.http.publicUrl}/papers/${paper.id}` },
+      dedupeKey: `paper-version-approved:${file.id}`,
+    });
+  }
 }
 
-function toVersion(file: PaperFile, current: boolean): PaperVersionDto {
+function stateOf(file: PaperFile, paper: ResearchPaper): VersionState {
+  if (file.storageKey === paper.pdfStorageKey) return 'current';
+  return file.state === (PaperFileState.Pending as string) ? 'pending' : 'superseded';
+}
+
+function toVersion(file: PaperFile, paper: ResearchPaper): PaperVersionDto {
+  const state = stateOf(file, paper);
   return {
     version: file.version,
     fileName: file.fileName,
     size: Number(file.sizeBytes),
     uploadedAt: file.uploadedAt.toISOString(),
     pdfUrl: `/api/papers/${file.paperId}/versions/${file.version}/pdf`,
-    current,
+    state,
+    current: state === 'current',
+    public: state === 'current' && paper.status === (PaperStatus.Published as string),
   };
 }

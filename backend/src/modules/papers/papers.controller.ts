@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
+  ApiConflictResponse,
   ApiConsumes,
   ApiCreatedResponse,
   ApiForbiddenResponse,
@@ -14,28 +15,32 @@ import {
   ApiTags,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { Authenticated, Public } from '../../common/auth/auth.decorators.js';
+import { uuidParam } from '../../common/http/uuid-param.pipe.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
+import { DownloadCaching, sendDownload } from '../storage/file-download.js';
+import type { IncomingUpload } from '../storage/upload/incoming-upload.js';
+import { UploadedForm } from '../storage/upload/uploaded-form.decorator.js';
+import { UploadKind } from '../storage/upload/upload-policy.js';
 import { ListPapersQueryDto } from './dtos/list-papers.query.js';
 import { MyDashboardDto, MySubmissionDto } from './dtos/my-submission.dto.js';
 import { CommentBodyDto, CommentPostedDto, PaperCommentDto } from './dtos/paper-comment.dto.js';
 import { ChangeStatusDto, PaperStatusEventDto, StatusChangedDto } from './dtos/paper-decision.dto.js';
-import { PaperVersionDto } from './dtos/paper-version.dto.js';
+import { PaperVersionDto, VersionApprovedDto } from './dtos/paper-version.dto.js';
 import { PaperDetailDto, PaperPageDto } from './dtos/paper.dto.js';
 import { SUBMIT_PAPER_BODY_SCHEMA, UPLOAD_VERSION_BODY_SCHEMA } from './dtos/submit-paper.dto.js';
 import { PaperCommentsService } from './paper-comments.service.js';
 import { PaperDecisionsService } from './paper-decisions.service.js';
 import { PaperSubmissionService } from './paper-submission.service.js';
 import { PaperVersionsService } from './paper-versions.service.js';
-import { type PaperPdf, PapersService } from './papers.service.js';
+import { CommentNotFoundException, PaperNotFoundException } from './papers.exception.js';
+import { PapersService } from './papers.service.js';
 
-const FILE_ERRORS = '415 INVALID_FILE_TYPE (not a PDF by content); 413 FILE_TOO_LARGE (above 10 MB); 503 STORAGE_UNAVAILABLE';
+const FILE_ERRORS = '415 INVALID_FILE_TYPE (not a PDF by content); 413 FILE_TOO_LARGE (above UPLOAD_MAX_PDF_BYTES, 10 MB by default); 503 STORAGE_UNAVAILABLE';
 
-function sendPdf(reply: FastifyReply, pdf: PaperPdf): StreamableFile {
-  void reply.header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=3600');
-  return new StreamableFile(pdf.stream, { type: 'application/pdf', length: pdf.size, disposition: `inline; filename="${pdf.fileName}"` });
-}
+const PAPER_ID = uuidParam(() => new PaperNotFoundException());
+const COMMENT_ID = uuidParam(() => new CommentNotFoundException());
 
 @ApiTags('papers')
 @Controller('papers')
@@ -64,10 +69,10 @@ export class PapersController {
   @ApiResponse({ status: 402, description: 'PAYMENT_REQUIRED: no unused paid fee' })
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: a missing, malformed or unknown field' })
   @ApiUnsupportedMediaTypeResponse({ description: 'INVALID_FILE_TYPE: not a PDF by content' })
-  @ApiPayloadTooLargeResponse({ description: 'FILE_TOO_LARGE: above 10 MB' })
+  @ApiPayloadTooLargeResponse({ description: 'FILE_TOO_LARGE: above UPLOAD_MAX_PDF_BYTES (10 MB by default)' })
   @ApiServiceUnavailableResponse({ description: 'STORAGE_UNAVAILABLE: the bucket or storage directory is missing' })
-  submit(@Req() request: FastifyRequest, @CurrentUser() user: AuthUser): Promise<PaperDetailDto> {
-    return this.submissions.submit(request, user);
+  submit(@UploadedForm(UploadKind.PaperPdf) form: IncomingUpload, @CurrentUser() user: AuthUser): Promise<PaperDetailDto> {
+    return this.submissions.submit(form, user);
   }
 
   @Get('mine')
@@ -88,7 +93,7 @@ export class PapersController {
   @Public()
   @ApiOkResponse({ type: PaperDetailDto })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no such paper, or not published and the caller is neither its owner nor an admin' })
-  detail(@Param('id') id: string, @CurrentUser({ optional: true }) user?: AuthUser): Promise<PaperDetailDto> {
+  detail(@Param('id', PAPER_ID) id: string, @CurrentUser({ optional: true }) user?: AuthUser): Promise<PaperDetailDto> {
     return this.papers.detail(id, user);
   }
 
@@ -97,8 +102,8 @@ export class PapersController {
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'The PDF, inline', schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper, or the paper has no file' })
-  async pdf(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser({ optional: true }) user?: AuthUser): Promise<StreamableFile> {
-    return sendPdf(reply, await this.papers.openPdf(id, user));
+  async pdf(@Param('id', PAPER_ID) id: string, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser({ optional: true }) user?: AuthUser): Promise<StreamableFile> {
+    return sendDownload(reply, await this.papers.openPdf(id, user), { caching: DownloadCaching.Revalidate });
   }
 
   @Get(':id/versions')
@@ -106,7 +111,7 @@ export class PapersController {
   @ApiOkResponse({ type: [PaperVersionDto], description: 'Newest first' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN: a published paper of someone else' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper' })
-  listVersions(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<PaperVersionDto[]> {
+  listVersions(@Param('id', PAPER_ID) id: string, @CurrentUser() user: AuthUser): Promise<PaperVersionDto[]> {
     return this.versions.list(id, user);
   }
 
@@ -114,22 +119,33 @@ export class PapersController {
   @Authenticated()
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: UPLOAD_VERSION_BODY_SCHEMA })
-  @ApiCreatedResponse({ type: PaperVersionDto, description: 'The new version; it becomes the paper’s PDF' })
+  @ApiCreatedResponse({ type: PaperVersionDto, description: 'The new version: the paper’s PDF at once before publication; after it, pending until an editor approves it' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN: not the owner (admins too)' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper' })
   @ApiUnsupportedMediaTypeResponse({ description: FILE_ERRORS })
-  uploadVersion(@Param('id') id: string, @Req() request: FastifyRequest, @CurrentUser() user: AuthUser): Promise<PaperVersionDto> {
-    return this.versions.upload(request, id, user);
+  uploadVersion(@Param('id', PAPER_ID) id: string, @UploadedForm(UploadKind.PaperPdf) form: IncomingUpload, @CurrentUser() user: AuthUser): Promise<PaperVersionDto> {
+    return this.versions.upload(form, id, user);
+  }
+
+  @Post(':id/versions/:version/approve')
+  @Authenticated()
+  @HttpCode(200)
+  @ApiOkResponse({ type: VersionApprovedDto, description: 'The version becomes the paper’s PDF, older pending versions are passed over and the author is e-mailed, together; the current version again changes and sends nothing' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: not an admin (and the caller can see the paper)' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper, or no such version' })
+  @ApiConflictResponse({ description: 'CONFLICT: the version is not pending (passed over by a newer one, or never pending)' })
+  approveVersion(@Param('id', PAPER_ID) id: string, @Param('version') version: string, @CurrentUser() user: AuthUser): Promise<VersionApprovedDto> {
+    return this.versions.approve(id, version, user);
   }
 
   @Get(':id/versions/:version/pdf')
   @Authenticated()
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'That version’s PDF, inline', schema: { type: 'string', format: 'binary' } })
-  @ApiForbiddenResponse({ description: 'FORBIDDEN: a published paper of someone else' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: a published paper of someone else (pending versions too: owner and admins only)' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper, or no such version' })
-  async versionPdf(@Param('id') id: string, @Param('version') version: string, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser() user: AuthUser): Promise<StreamableFile> {
-    return sendPdf(reply, await this.versions.openVersion(id, version, user));
+  async versionPdf(@Param('id', PAPER_ID) id: string, @Param('version') version: string, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser() user: AuthUser): Promise<StreamableFile> {
+    return sendDownload(reply, await this.versions.openVersion(id, version, user), { caching: DownloadCaching.Keep });
   }
 
   @Get(':id/comments')
@@ -137,7 +153,7 @@ export class PapersController {
   @ApiOkResponse({ type: [PaperCommentDto], description: 'Oldest first' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN: a published paper of someone else' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper' })
-  listComments(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<PaperCommentDto[]> {
+  listComments(@Param('id', PAPER_ID) id: string, @CurrentUser() user: AuthUser): Promise<PaperCommentDto[]> {
     return this.comments.list(id, user);
   }
 
@@ -147,7 +163,7 @@ export class PapersController {
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: blank or longer than 10000 characters' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN: a published paper of someone else' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper' })
-  postComment(@Param('id') id: string, @Body() body: CommentBodyDto, @CurrentUser() user: AuthUser): Promise<CommentPostedDto> {
+  postComment(@Param('id', PAPER_ID) id: string, @Body() body: CommentBodyDto, @CurrentUser() user: AuthUser): Promise<CommentPostedDto> {
     return this.comments.post(id, user, body);
   }
 
@@ -157,7 +173,7 @@ export class PapersController {
   @ApiOkResponse({ type: PaperCommentDto })
   @ApiForbiddenResponse({ description: 'FORBIDDEN: someone else’s comment, or a published paper of someone else' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper, or no such comment on it' })
-  editComment(@Param('id') id: string, @Param('commentId') commentId: string, @Body() body: CommentBodyDto, @CurrentUser() user: AuthUser): Promise<PaperCommentDto> {
+  editComment(@Param('id', PAPER_ID) id: string, @Param('commentId', COMMENT_ID) commentId: string, @Body() body: CommentBodyDto, @CurrentUser() user: AuthUser): Promise<PaperCommentDto> {
     return this.comments.edit(id, commentId, user, body);
   }
 
@@ -168,7 +184,7 @@ export class PapersController {
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: not one of under_review, accepted, published, rejected' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN: not an admin' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no such paper' })
-  changeStatus(@Param('id') id: string, @Body() body: ChangeStatusDto, @CurrentUser() user: AuthUser): Promise<StatusChangedDto> {
+  changeStatus(@Param('id', PAPER_ID) id: string, @Body() body: ChangeStatusDto, @CurrentUser() user: AuthUser): Promise<StatusChangedDto> {
     return this.decisions.changeStatus(id, body.status, user);
   }
 
@@ -177,7 +193,7 @@ export class PapersController {
   @ApiOkResponse({ type: [PaperStatusEventDto], description: 'Oldest first: the submission, then each decision' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN: a published paper of someone else' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper' })
-  statusHistory(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<PaperStatusEventDto[]> {
+  statusHistory(@Param('id', PAPER_ID) id: string, @CurrentUser() user: AuthUser): Promise<PaperStatusEventDto[]> {
     return this.decisions.history(id, user);
   }
 }

@@ -1,52 +1,62 @@
 import { AppException } from '../../common/http/app.exception.js';
-import { ErrorCode } from '../../common/http/error-code.js';
+import { type ErrorCase, ErrorCode } from '../../common/http/error-code.js';
 
-/** No such paper, or one the caller may not see: the same answer, so existence is not revealed. */
-export class PaperNotFoundException extends AppException {
+/** The papers module's cases, each mapped once to its code, status and message. */
+const PAPERS_ERRORS = {
+  /** No such paper, or one the caller may not see: the same answer, so existence is not revealed. */
+  paperNotFound: { status: 404, code: ErrorCode.NotFound, message: 'Paper not found' },
+  invalidCursor: { status: 400, code: ErrorCode.ValidationFailed, message: 'cursor is not a cursor of this API' },
+  /** Visible to the caller, but the action is for the owner (or an admin) only. */
+  paperForbidden: { status: 403, code: ErrorCode.Forbidden, message: 'You do not have permission to do this' },
+  commentNotFound: { status: 404, code: ErrorCode.NotFound, message: 'Comment not found' },
+  versionNotFound: { status: 404, code: ErrorCode.NotFound, message: 'Version not found' },
+  /** Only a pending version can be approved; one passed over by a newer version stays as it is. */
+  versionNotPending: { status: 409, code: ErrorCode.Conflict, message: 'This version is not waiting for approval' },
+} as const satisfies Record<string, ErrorCase>;
+
+export type PapersError = keyof typeof PAPERS_ERRORS;
+
+export class PapersException extends AppException {
+  constructor(
+    readonly error: PapersError,
+    message?: string,
+  ) {
+    super(PAPERS_ERRORS[error], message);
+  }
+}
+
+export class PaperNotFoundException extends PapersException {
   constructor() {
-    super(404, ErrorCode.NotFound, 'Paper not found');
+    super('paperNotFound');
   }
 }
 
-export class InvalidCursorException extends AppException {
+export class InvalidCursorException extends PapersException {
   constructor() {
-    super(400, ErrorCode.ValidationFailed, 'cursor is not a cursor of this API');
+    super('invalidCursor');
   }
 }
 
-/** Visible to the caller, but the action is for the owner (or an admin) only. */
-export class PaperForbiddenException extends AppException {
-  constructor(message = 'You do not have permission to do this') {
-    super(403, ErrorCode.Forbidden, message);
+export class PaperForbiddenException extends PapersException {
+  constructor(message?: string) {
+    super('paperForbidden', message);
   }
 }
 
-export class CommentNotFoundException extends AppException {
+export class CommentNotFoundException extends PapersException {
   constructor() {
-    super(404, ErrorCode.NotFound, 'Comment not found');
+    super('commentNotFound');
   }
 }
 
-export class InvalidFileTypeException extends AppException {
+export class VersionNotFoundException extends PapersException {
   constructor() {
-    super(415, ErrorCode.InvalidFileType, 'Please upload a PDF file only.');
+    super('versionNotFound');
   }
 }
 
-export class FileTooLargeException extends AppException {
-  constructor() {
-    super(413, ErrorCode.FileTooLarge, 'Please upload a file smaller than 10MB.');
-  }
-}
-
-export class NotMultipartException extends AppException {
-  constructor() {
-    super(415, ErrorCode.UnsupportedMediaType, "Send the form as multipart/form-data, with the PDF in the file part 'pdf'.");
-  }
-}
-
-export class UploadRefusedException extends AppException {
-  constructor(message: string) {
-    super(400, ErrorCode.ValidationFailed, message);
+export class VersionNotPendingException extends PapersException {
+  constructor(version: number) {
+    super('versionNotPending', `Version ${version} is not waiting for approval`);
   }
 }

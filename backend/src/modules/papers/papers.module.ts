@@ -1,5 +1,6 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
+import { AccessModule } from '../../common/access/access.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -11,7 +12,6 @@ import { PaperComment } from './entities/paper-comment.entity.js';
 import { PaperFile } from './entities/paper-file.entity.js';
 import { PaperStatusEvent } from './entities/paper-status-event.entity.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
-import { PaperAccessService } from './paper-access.service.js';
 import { PaperCommentsService } from './paper-comments.service.js';
 import { PaperDecisionsService } from './paper-decisions.service.js';
 import { PaperPagesRoutes } from './paper-pages.routes.js';
@@ -27,11 +27,10 @@ import { PapersService } from './papers.service.js';
  * the discussion; editorial decisions with their timeline and the admin list; the demo and bulk seeds. Needs the global StorageModule.
  */
 @Module({
-  imports: [MikroOrmModule.forFeature([ResearchPaper, PaperFile, PaperComment, PaperStatusEvent]), NotificationsModule, PaymentsModule, UsersModule],
+  imports: [MikroOrmModule.forFeature([ResearchPaper, PaperFile, PaperComment, PaperStatusEvent]), AccessModule, NotificationsModule, PaymentsModule, UsersModule],
   controllers: [PapersController, AdminPapersController],
   providers: [
     PapersService,
-    PaperAccessService,
     PaperSubmissionService,
     PaperVersionsService,
     PaperCommentsService,
@@ -42,6 +41,6 @@ import { PapersService } from './papers.service.js';
     DemoPapersSeeder,
     BulkPapersSeeder,
   ],
-  exports: [PapersService, PaperAccessService, DemoPapersSeeder, BulkPapersSeeder],
+  exports: [PapersService, DemoPapersSeeder, BulkPapersSeeder],
 })
 export class PapersModule {}

@@ -1,21 +1,40 @@
-import type { Readable } from 'node:stream';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
+import { AccessService } from '../../common/access/access.service.js';
+import { Permission } from '../../common/access/permission.js';
+import { isUuid } from '../../common/http/uuid-param.pipe.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { READ_POOL } from '../../database/read-pool.module.js';
 import type { AuthUser } from '../auth/auth-user.js';
+import type { FileDownload } from '../storage/file-download.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { ListPapersQueryDto } from './dtos/list-papers.query.js';
 import type { MyDashboardDto, MySubmissionDto } from './dtos/my-submission.dto.js';
-import type { PaperCardDto, PaperDetailDto, PaperPageDto } from './dtos/paper.dto.js';
+import type { PaperAccessDto, PaperCardDto, PaperDetailDto, PaperPageDto } from './dtos/paper.dto.js';
 import { PaperStatus, progressOf } from './entities/paper-status.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
-import { paperAccessOf } from './paper-access.js';
 import { buildPaperListQuery, type PaperCardRow, type PaperCardSource, toNumberedPlaceholders, toPaperCard, toPaperPage } from './paper-list-query.js';
 import { PaperNotFoundException } from './papers.exception.js';
 
 const RECENT_SUBMISSIONS = 5;
+
+/** The statuses whose papers may be assigned for review (spec section 4; its in_review is under_review here). */
+export const REVIEWABLE_STATUSES: readonly PaperStatus[] = [PaperStatus.Submitted, PaperStatus.UnderReview];
+
+/** A paper as other modules show it. */
+export interface PaperSummary {
+  id: string;
+  title: string;
+  category: string;
+  status: PaperStatus;
+  abstract: string;
+  createdAt: Date;
+}
+
+function toSummary(paper: ResearchPaper): PaperSummary {
+  return { id: paper.id, title: paper.title, category: paper.category, status: paper.status, abstract: paper.abstract, createdAt: paper.createdAt };
+}
 
 interface MySubmissionRow {
   id: string;
@@ -42,13 +61,8 @@ function toMySubmission(row: MySubmissionRow): MySubmissionDto {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface PaperPdf {
-  stream: Readable;
-  size: number;
-  fileName: string;
-}
+/** Every paper file passed the PDF upload policy (storage/upload/upload-policy.ts), which sniffed it as this. */
+export const PAPER_PDF_CONTENT_TYPE = 'application/pdf';
 
 /** The title as a file name: ASCII letters, digits, spaces, dots, dashes and underscores only. */
 export function pdfFileNameOf(title: string): string {
@@ -70,6 +84,7 @@ export class PapersService {
     private readonly storage: StorageService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(READ_POOL) private readonly readPool: pg.Pool,
+    private readonly access: AccessService,
   ) {}
 
   /**
@@ -84,12 +99,24 @@ export class PapersService {
   }
 
   async detail(id: string, user: AuthUser | undefined): Promise<PaperDetailDto> {
-    return this.toDetail(await this.findVisible(id, user), user);
+    const grants = await this.access.requireAccess(user, Permission.PaperRead, [id]);
+    const paper = await this.get(id);
+    return this.detailOf(paper, user, grants.get(id) ?? new Set());
   }
 
-  /** The detail as this caller may see it: the authors' e-mails only for the owner and admins. */
-  toDetail(paper: ResearchPaper, user: AuthUser | undefined): PaperDetailDto {
-    const access = paperAccessOf(paper, user);
+  /** The detail as this caller may see it now (after a change, say). */
+  async toDetail(paper: ResearchPaper, user: AuthUser): Promise<PaperDetailDto> {
+    return this.detailOf(paper, user, await this.access.grantsOn(user, paper.id));
+  }
+
+  /** What the caller may do is the policy's answer; the authors' e-mails go to those who may discuss the paper. */
+  private detailOf(paper: ResearchPaper, user: AuthUser | undefined, grants: ReadonlySet<Permission>): PaperDetailDto {
+    const access: PaperAccessDto = {
+      owner: user !== undefined && user.id === paper.userId,
+      discuss: grants.has(Permission.PaperDiscuss),
+      uploadVersion: grants.has(Permission.PaperUploadVersion),
+      changeStatus: grants.has(Permission.PaperDecide),
+    };
     return {
       ...this.toCard(paper),
       status: paper.status,
@@ -132,26 +159,41 @@ export class PapersService {
     };
   }
 
-  async openPdf(id: string, user: AuthUser | undefined): Promise<PaperPdf> {
-    const paper = await this.findVisible(id, user);
+  async openPdf(id: string, user: AuthUser | undefined): Promise<FileDownload> {
+    await this.access.requireAccess(user, Permission.PaperReadFile, [id]);
+    const paper = await this.get(id);
     const stored = paper.pdfStorageKey ? await this.storage.open(paper.pdfStorageKey) : null;
     if (!stored) throw new PaperNotFoundException();
-    return { ...stored, fileName: pdfFileNameOf(paper.title) };
+    return { ...stored, contentType: PAPER_PDF_CONTENT_TYPE, fileName: pdfFileNameOf(paper.title) };
+  }
+
+  /**
+   * The papers the spec offers for review assignment by status (submitted or under review),
+   * newest first; the review module leaves out those already assigned.
+   */
+  async reviewCandidates(em: EntityManager = this.em): Promise<PaperSummary[]> {
+    const papers = await em.find(ResearchPaper, { status: { $in: REVIEWABLE_STATUSES } }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    return papers.map(toSummary);
+  }
+
+  /** What other modules show of a paper (its review, its assignment), for each id that exists. */
+  async summariesOf(ids: readonly string[], em: EntityManager = this.em): Promise<Map<string, PaperSummary>> {
+    const valid = [...new Set(ids.filter(isUuid))];
+    if (valid.length === 0) return new Map();
+    const papers = await em.find(ResearchPaper, { id: { $in: valid } });
+    return new Map(papers.map((paper) => [paper.id, toSummary(paper)]));
   }
 
   /** A published paper (for the pages for indexers), or null. */
   async findPublished(id: string): Promise<ResearchPaper | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     return this.em.fork().findOne(ResearchPaper, { id, status: PaperStatus.Published });
   }
 
-  /** Published to anyone; otherwise only to its owner and admins (spec section 4), else 404. */
-  async findVisible(id: string, user: AuthUser | undefined): Promise<ResearchPaper> {
-    if (!UUID.test(id)) throw new PaperNotFoundException();
+  /** A paper, after the access check that let the caller near it (404 only if it has gone since). */
+  async get(id: string): Promise<ResearchPaper> {
     const paper = await this.em.fork().findOne(ResearchPaper, { id });
     if (!paper) throw new PaperNotFoundException();
-    const visible = paper.status === (PaperStatus.Published as string) || (user !== undefined && (user.id === paper.userId || user.role === 'admin'));
-    if (!visible) throw new PaperNotFoundException();
     return paper;
   }
 

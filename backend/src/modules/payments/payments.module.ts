@@ -3,6 +3,8 @@ import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { REDIS_CLIENT } from '../../redis/redis.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { PaymentCheckoutAttempt } from './entities/payment-checkout-attempt.entity.js';
 import { Payment } from './entities/payment.entity.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsService } from './payments.service.js';
@@ -15,7 +17,7 @@ import { TestPaymentProvider } from './providers/test-payment.provider.js';
  * webhook, the test provider's checkout page, and `consumeSubmissionFee` for the papers module.
  */
 @Module({
-  imports: [MikroOrmModule.forFeature([Payment])],
+  imports: [MikroOrmModule.forFeature([Payment, PaymentCheckoutAttempt]), UsersModule],
   controllers: [PaymentsController],
   providers: [
     {

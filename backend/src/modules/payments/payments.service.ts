@@ -1,23 +1,34 @@
-import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthUser } from '../auth/auth-user.js';
+import { UsersService } from '../users/users.service.js';
 import type { CheckoutSessionDto, RedirectUrlDto, SubmissionFeeDto, TestCheckoutDto, VerifyPaymentResultDto } from './dtos/payment.dto.js';
 import { SESSION_ID_PATTERN } from './dtos/payment.dto.js';
-import { PaymentStatus, STATUS_RANK, statusRankSql } from './entities/payment-status.js';
+import { PaymentCheckoutAttempt } from './entities/payment-checkout-attempt.entity.js';
+import { PaymentStatus } from './entities/payment-status.js';
+import { Payment } from './entities/payment.entity.js';
+import type { PaymentRepository } from './entities/payment.repository.js';
 import {
   PaymentAlreadyPaidException,
   PaymentNotFoundException,
   PaymentRequiredException,
 } from './payments.exception.js';
-import { PaymentProvider } from './providers/payment-provider.js';
+import { type CheckoutSessionRef, PaymentProvider } from './providers/payment-provider.js';
 import { type StripeCheckoutSessionEvent, StripePaymentProvider } from './providers/stripe-payment.provider.js';
 import { type TestCheckoutSession, TestPaymentProvider } from './providers/test-payment.provider.js';
 import { SUBMISSION_FEE, isPaidFeeSession } from './submission-fee.js';
 
 /** An open session is offered again for this long, so a double click or a reload makes no second one. */
 const REUSE_PENDING_MINUTES = 30;
+/**
+ * Longer than a provider call can last (Stripe: a 15 s timeout, tried twice), so an attempt this
+ * old belongs to a request that died, and the author's next checkout takes it over.
+ */
+const ATTEMPT_STALE_AFTER_SECONDS = 60;
+/** How often a checkout waiting for the author's other checkout in flight looks again. */
+const ATTEMPT_POLL_MS = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
@@ -25,6 +36,7 @@ export class PaymentsService {
   constructor(
     private readonly em: EntityManager,
     private readonly provider: PaymentProvider,
+    private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -34,81 +46,83 @@ export class PaymentsService {
   }
 
   /** Whether the user has a paid fee that no submission has used yet. */
-  async hasUnusedPaidFee(userId: string, em: EntityManager = this.em): Promise<boolean> {
-    const rows = await em
-      .getConnection()
-      .execute<{ found: boolean }[]>(
-        "select exists (select 1 from payments where user_id = ? and status = 'paid' and paper_id is null) as found",
-        [userId],
-        'all',
-        em.getTransactionContext(),
-      );
-    return rows[0]?.found === true;
+  hasUnusedPaidFee(userId: string, em: EntityManager = this.em.fork()): Promise<boolean> {
+    return em.getRepository(Payment).hasUnusedPaidFee(userId);
   }
 
   /**
    * Marks one paid, unused fee of the user as used by the paper, inside the caller's
    * transaction (`em` is the transactional EntityManager; the paper row must already be
    * flushed in it, for the foreign key). If that transaction rolls back, the fee is unused
-   * again. Concurrent submissions each claim a different fee or fail: `skip locked` never
-   * waits on a fee another transaction is claiming.
+   * again. Concurrent submissions each claim a different fee or fail.
    * @throws PaymentRequiredException when there is no unused paid fee
    */
   async consumeSubmissionFee(em: EntityManager, userId: string, paperId: string): Promise<void> {
-    const claimed = await em.getConnection().execute<{ id: string }[]>(
-      `update payments set paper_id = ?, used_at = now(), updated_at = now()
-        where id = (
-          select id from payments
-           where user_id = ? and status = 'paid' and paper_id is null
-           order by paid_at, id
-           limit 1
-           for update skip locked
-        )
-        returning id`,
-      [paperId, userId],
-      'all',
-      em.getTransactionContext(),
-    );
-    if (claimed.length === 0) throw new PaymentRequiredException();
+    if (!(await em.getRepository(Payment).claimUnusedFee(userId, paperId))) throw new PaymentRequiredException();
   }
 
   /**
-   * The spec's create-payment. Serialised per user by a transaction-scoped advisory lock, so
-   * that two requests arriving together see each other: the second one finds the first one's
-   * pending session and returns it.
+   * The spec's create-payment. No transaction or lock is held while the provider answers (a
+   * slow Stripe would hold a database connection and the author's other requests): a short
+   * transaction under the author's lock records the attempt, the provider is called with the
+   * attempt's id as idempotency key, and a second short one records the session. A request
+   * that finds another checkout of the author in flight waits for its session, so a double
+   * click makes one session; a provider that fails ends the attempt, so the next click retries.
    */
-  createCheckout(user: AuthUser): Promise<CheckoutSessionDto> {
-    return this.em.fork().transactional(async (tx) => {
-      await this.execute(tx, 'select pg_advisory_xact_lock(hashtextextended(?, 0))', [`payments:checkout:${user.id}`]);
-      if (await this.hasUnusedPaidFee(user.id, tx)) throw new PaymentAlreadyPaidException();
-      const [open] = await this.execute<{ provider_session_id: string; checkout_url: string }>(
-        tx,
-        `select provider_session_id, checkout_url from payments
-          where user_id = ? and provider = ? and status = 'pending' and checkout_url is not null
-            and created_at > now() - make_interval(mins => ?)
-          order by created_at desc limit 1`,
-        [user.id, this.provider.name, REUSE_PENDING_MINUTES],
-      );
-      if (open) return { url: open.checkout_url, sessionId: open.provider_session_id };
+  async createCheckout(user: AuthUser): Promise<CheckoutSessionDto> {
+    for (;;) {
+      const step = await this.startCheckout(user.id);
+      if (step.open) return step.open;
+      if (step.attemptId) return this.openProviderSession(user, step.attemptId);
+      await sleep(ATTEMPT_POLL_MS);
+    }
+  }
 
-      const id = randomUUID();
-      const publicUrl = this.config.http.publicUrl;
-      const session = await this.provider.createCheckoutSession({
+  /** The author's open session, or a claimed attempt, or neither while another is in flight. */
+  private startCheckout(userId: string): Promise<{ open?: CheckoutSessionDto; attemptId?: string }> {
+    return this.em.fork().transactional(async (tx) => {
+      const attempts = tx.getRepository(PaymentCheckoutAttempt);
+      await attempts.lockCheckoutsOf(userId);
+      const payments = tx.getRepository(Payment);
+      if (await payments.hasUnusedPaidFee(userId)) throw new PaymentAlreadyPaidException();
+      const open = await payments.findOpenCheckout(userId, this.provider.name, REUSE_PENDING_MINUTES);
+      if (open?.checkoutUrl) return { open: { url: open.checkoutUrl, sessionId: open.providerSessionId } };
+      const attemptId = await attempts.claim(userId, ATTEMPT_STALE_AFTER_SECONDS);
+      return attemptId ? { attemptId } : {};
+    });
+  }
+
+  private async openProviderSession(user: AuthUser, attemptId: string): Promise<CheckoutSessionDto> {
+    const publicUrl = this.config.http.publicUrl;
+    let session: CheckoutSessionRef;
+    try {
+      session = await this.provider.createCheckoutSession({
         userId: user.id,
         ...SUBMISSION_FEE,
         successUrl: `${publicUrl}/submit?payment=success&session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${publicUrl}/submit?payment=canceled`,
-        idempotencyKey: `submission-fee-${id}`,
+        idempotencyKey: `submission-fee-${attemptId}`,
         customerEmail: user.email,
       });
-      await this.execute(
-        tx,
-        `insert into payments (id, user_id, provider, provider_session_id, amount, currency, status, checkout_url)
-         values (?, ?, ?, ?, ?, ?, 'pending', ?)`,
-        [id, user.id, this.provider.name, session.id, SUBMISSION_FEE.amount, SUBMISSION_FEE.currency, session.url],
-      );
-      return { url: session.url, sessionId: session.id };
+    } catch (error) {
+      // Should this fail too, the attempt goes stale and the next checkout takes it over.
+      await this.em.fork().getRepository(PaymentCheckoutAttempt).release(user.id, attemptId).catch(() => undefined);
+      throw error;
+    }
+    await this.em.fork().transactional(async (tx) => {
+      const attempts = tx.getRepository(PaymentCheckoutAttempt);
+      await attempts.lockCheckoutsOf(user.id);
+      await tx.getRepository(Payment).recordCheckout({
+        id: attemptId,
+        userId: user.id,
+        provider: this.provider.name,
+        providerSessionId: session.id,
+        checkoutUrl: session.url,
+        ...SUBMISSION_FEE,
+      });
+      await attempts.release(user.id, attemptId);
     });
+    return { url: session.url, sessionId: session.id };
   }
 
   /**
@@ -116,19 +130,16 @@ export class PaymentsService {
    * user's own sessions, as the provider reports it, paid with the fee's amount and currency.
    */
   async verify(userId: string, sessionId: string): Promise<VerifyPaymentResultDto> {
-    const [payment] = await this.execute<{ status: PaymentStatus }>(
-      this.em,
-      'select status from payments where provider_session_id = ? and user_id = ? and provider = ?',
-      [sessionId, userId, this.provider.name],
-    );
+    const payments = this.payments();
+    const payment = await payments.findOwnSession(userId, this.provider.name, sessionId);
     if (!payment) return { verified: false };
-    if (payment.status === PaymentStatus.Paid) return { verified: true };
+    if (payment.status === 'paid') return { verified: true };
     const session = await this.provider.retrieveSession(sessionId);
     if (!session || !isPaidFeeSession(session, userId)) {
-      if (session?.status === 'expired') await this.advance(sessionId, PaymentStatus.Expired);
+      if (session?.status === 'expired') await payments.advance(sessionId, PaymentStatus.Expired);
       return { verified: false };
     }
-    await this.advance(sessionId, PaymentStatus.Paid);
+    await payments.advance(sessionId, PaymentStatus.Paid);
     return { verified: true };
   }
 
@@ -140,7 +151,7 @@ export class PaymentsService {
     const stripe = this.stripeProvider();
     const event = stripe.parseWebhook(rawBody, typeof signature === 'string' ? signature : undefined);
     if (event?.type === 'checkout.session.completed') await this.recordCompleted(event.session);
-    if (event?.type === 'checkout.session.expired') await this.advance(event.session.id, PaymentStatus.Expired);
+    if (event?.type === 'checkout.session.expired') await this.payments().advance(event.session.id, PaymentStatus.Expired);
     return { received: true };
   }
 
@@ -167,7 +178,7 @@ export class PaymentsService {
     const { provider, session } = await this.ownTestSession(userId, sessionId);
     await provider.cancel(session);
     // A canceled session is not offered again by the next checkout.
-    await this.advance(session.id, PaymentStatus.Canceled);
+    await this.payments().advance(session.id, PaymentStatus.Canceled);
     return { redirectUrl: session.cancelUrl };
   }
 
@@ -175,27 +186,13 @@ export class PaymentsService {
     const userId = session.userId ?? session.metadataUserId;
     if (!userId || !UUID.test(userId) || (session.metadataUserId !== null && session.metadataUserId !== userId)) return;
     if (!isPaidFeeSession(session, userId)) return;
+    if (!(await this.users.exists(userId))) return;
     // A session we never saw (its checkout response was lost) is recorded from the event alone.
-    await this.execute(
-      this.em,
-      `insert into payments (id, user_id, provider, provider_session_id, amount, currency, status, paid_at)
-       select ?, u.id, 'stripe', ?, ?, ?, 'paid', now() from users u where u.id = ?
-       on conflict (provider_session_id) do update
-         set status = 'paid', paid_at = coalesce(payments.paid_at, now()), updated_at = now()
-         where payments.user_id = excluded.user_id and ${statusRankSql('payments.status')} < ${STATUS_RANK[PaymentStatus.Paid]}`,
-      [randomUUID(), session.id, SUBMISSION_FEE.amount, SUBMISSION_FEE.currency, userId],
-    );
+    await this.payments().recordPaidStripeSession(userId, session.id, SUBMISSION_FEE.amount, SUBMISSION_FEE.currency);
   }
 
-  /** Moves the payment of a session to `status` if that is forward (see STATUS_RANK). */
-  private async advance(sessionId: string, status: PaymentStatus): Promise<void> {
-    await this.execute(
-      this.em,
-      `update payments
-          set status = ?, paid_at = case when ? = 'paid' then coalesce(paid_at, now()) else paid_at end, updated_at = now()
-        where provider_session_id = ? and ${statusRankSql('status')} < ?`,
-      [status, status, sessionId, STATUS_RANK[status]],
-    );
+  private payments(): PaymentRepository {
+    return this.em.fork().getRepository(Payment);
   }
 
   private stripeProvider(): StripePaymentProvider {
@@ -210,9 +207,5 @@ export class PaymentsService {
     const session = await provider.retrieveSession(sessionId);
     if (!session || session.userId !== userId) throw new PaymentNotFoundException();
     return { provider, session };
-  }
-
-  private execute<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
-    return em.getConnection().execute<T[]>(sql, params, 'all', em.getTransactionContext());
   }
 }

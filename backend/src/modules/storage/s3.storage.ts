@@ -20,7 +20,7 @@ export interface S3StorageOptions {
   forcePathStyle: boolean;
 }
 
-/** Files are at most 10 MB (the HTTP layer's limit), so a stream is collected before the PUT: S3 needs the length up front. */
+/** Uploads are at most 100 MB (the ceiling of the UPLOAD_MAX_* settings), so a stream is collected before the PUT: S3 needs the length up front. */
 async function toBuffer(body: Readable | Buffer | Uint8Array): Promise<Buffer | Uint8Array> {
   if (!(body instanceof Readable)) return body;
   const chunks: Buffer[] = [];

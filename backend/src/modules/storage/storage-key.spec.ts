@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { LocalDiskStorage } from './local-disk.storage.js';
-import { assertSafeStorageKey, InvalidStorageKeyError, paperPdfKey } from './storage-key.js';
+import { assertSafeStorageKey, InvalidStorageKeyError, messageAttachmentKey, paperPdfKey } from './storage-key.js';
 
 describe('storage keys', () => {
   it.each([
@@ -73,5 +73,18 @@ describe('LocalDiskStorage', () => {
     await expect(storage.open('/etc/passwd')).rejects.toThrow(InvalidStorageKeyError);
     await expect(storage.exists('a/../../x')).rejects.toThrow(InvalidStorageKeyError);
     await expect(storage.delete('..')).rejects.toThrow(InvalidStorageKeyError);
+  });
+});
+
+describe('message attachment keys', () => {
+  const owner = '6f1c2a80-3d4e-4b8a-9a61-0c2f5e7d9b01';
+
+  it.each([
+    ['holiday photo (1).JPG', 'jpg', `message-attachments/${owner}/1718452800000-holiday_photo__1_.jpg`],
+    ['../../etc/passwd', 'png', `message-attachments/${owner}/1718452800000-._._etc_passwd.png`],
+    ['...', 'gif', `message-attachments/${owner}/1718452800000-image.gif`],
+    ['report.pdf.png', 'webp', `message-attachments/${owner}/1718452800000-report.pdf.webp`],
+  ])('makes %s a safe key ending in the sniffed type', (name, extension, key) => {
+    expect(messageAttachmentKey(owner, 1718452800000, name, extension)).toBe(key);
   });
 });

@@ -26,3 +26,19 @@ export function paperPdfKey(userId: string, timestamp: number): string {
   assertSafeStorageKey(key);
   return key;
 }
+
+/**
+ * Where a message's image goes (spec: `{userId}/{timestamp}-{sanitised name}` in its own
+ * bucket, here a prefix). The extension is the sniffed type's, whatever the name claimed.
+ */
+export function messageAttachmentKey(userId: string, timestamp: number, originalName: string, extension: string): string {
+  const stem = originalName
+    .replace(/\.[A-Za-z0-9]{1,10}$/, '')
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/\.{2,}/g, '.')
+    .slice(0, 100)
+    .replace(/\.+$/, '');
+  const key = `message-attachments/${userId}/${timestamp}-${stem || 'image'}.${extension}`;
+  assertSafeStorageKey(key);
+  return key;
+}

@@ -1,20 +1,23 @@
 import { AppException } from '../../common/http/app.exception.js';
+import { type ErrorCase, ErrorCode } from '../../common/http/error-code.js';
 
-export enum UsersErrorCode {
-  UserNotFound = 'USER_NOT_FOUND',
-}
+/** The users module's codes: its part of the one `ErrorCode` enum. */
+export const UsersErrorCode = {
+  UserNotFound: ErrorCode.UserNotFound,
+} as const;
 
-const USERS_ERRORS: Record<UsersErrorCode, { status: number; message: string }> = {
-  [UsersErrorCode.UserNotFound]: { status: 404, message: 'No account exists for this e-mail address.' },
+export type UsersErrorCode = (typeof UsersErrorCode)[keyof typeof UsersErrorCode];
+
+const USERS_ERRORS: { [Code in UsersErrorCode]: ErrorCase & { code: Code } } = {
+  [ErrorCode.UserNotFound]: { status: 404, code: ErrorCode.UserNotFound, message: 'No account exists for this e-mail address.' },
 };
 
 export class UsersException extends AppException {
   constructor(errorCode: UsersErrorCode, message?: string) {
-    const { status, message: defaultMessage } = USERS_ERRORS[errorCode];
-    super(status, errorCode, message ?? defaultMessage);
+    super(USERS_ERRORS[errorCode], message);
   }
 
   is(code: UsersErrorCode): boolean {
-    return this.code === (code as string);
+    return this.code === code;
   }
 }

@@ -3,10 +3,11 @@ import { Injectable } from '@nestjs/common';
 import type { Role } from '../../common/auth/auth.decorators.js';
 import type { ProfileDto } from './dtos/profile.dto.js';
 import { Profile } from './entities/profile.entity.js';
-import { UserRole, type GrantableRole } from './entities/user-role.entity.js';
+import { normalizeEmail } from './email-address.js';
+import { UserRole } from './entities/user-role.entity.js';
 import { User } from './entities/user.entity.js';
-import { normalizeEmail } from './entities/user.repository.js';
-import { resolveRole } from './role-resolution.js';
+import type { GrantableRole } from './grantable-roles.js';
+import { rolesFrom } from './role-resolution.js';
 import { UsersErrorCode, UsersException } from './users.exception.js';
 
 export interface NewAccount {
@@ -19,11 +20,11 @@ export interface NewAccount {
   emailConfirmedAt?: Date | null;
 }
 
-/** What the session layer needs on every request: who, and which role right now. */
+/** What the session layer needs on every request: who, and which roles right now. */
 export interface UserIdentity {
   id: string;
   email: string;
-  role: Role;
+  roles: ReadonlySet<Role>;
 }
 
 /**
@@ -38,8 +39,9 @@ export class UsersService {
     return em.getRepository(User).findByEmail(email);
   }
 
-  findById(id: string, em: EntityManager = this.em): Promise<User | null> {
-    return em.findOne(User, { id });
+  /** Whether an account with this id exists (for a module that holds only the id, e.g. a webhook's). */
+  async exists(userId: string): Promise<boolean> {
+    return (await this.em.fork().count(User, { id: userId })) > 0;
   }
 
   /**
@@ -90,7 +92,7 @@ export class UsersService {
   }
 
   /**
-   * The user's e-mail and current role in one query. Runs on the connection directly, so it
+   * The user's e-mail and current roles in one query. Runs on the connection directly, so it
    * works with or without a request context (the Bull Board hook has none).
    */
   async getIdentity(userId: string): Promise<UserIdentity | null> {
@@ -102,7 +104,7 @@ export class UsersService {
       [userId],
     );
     const row = rows[0];
-    return row ? { id: row.id, email: row.email, role: resolveRole(row.roles) } : null;
+    return row ? { id: row.id, email: row.email, roles: rolesFrom(row.roles) } : null;
   }
 
   /** "First Last" from the profile, else the account's e-mail, for each id that exists. */
@@ -118,19 +120,38 @@ export class UsersService {
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
-  async getRole(userId: string): Promise<Role> {
-    const roles = await this.em.fork().getRepository(UserRole).rolesOf(userId);
-    return resolveRole(roles);
+  /**
+   * The accounts whose e-mail or profile name ("first last") is like the lower-case LIKE pattern,
+   * for the admin paper search. Both are trigram-indexed (migration 20261123000100).
+   */
+  async idsLike(pattern: string): Promise<string[]> {
+    const rows = await this.em.getConnection().execute<{ id: string }[]>(
+      `select id from users where email like ?
+       union
+       select id from profiles where profile_search_name(first_name, last_name) like ?`,
+      [pattern, pattern],
+    );
+    return rows.map((row) => row.id);
   }
 
-  /** Idempotent: granting a role the user already holds changes nothing. */
-  async grantRole(userId: string, role: GrantableRole, em: EntityManager = this.em): Promise<void> {
-    await em.getConnection().execute(
-      'insert into user_roles (user_id, role) values (?, ?) on conflict (user_id, role) do nothing',
-      [userId, role],
-      'run',
-      em.getTransactionContext(),
-    );
+  /** The account's e-mail for each id that exists. */
+  async emailsOf(userIds: readonly string[], em: EntityManager = this.em): Promise<Map<string, string>> {
+    if (userIds.length === 0) return new Map();
+    const users = await em.find(User, { id: { $in: [...new Set(userIds)] } }, { fields: ['id', 'email'] });
+    return new Map(users.map((user) => [user.id, user.email]));
+  }
+
+  /** The addresses of everyone who holds the role (the editors, to be told of a submitted review). */
+  async emailsOfRole(role: GrantableRole, em: EntityManager = this.em): Promise<{ id: string; email: string }[]> {
+    const holders = await em.find(UserRole, { role }, { fields: ['userId'] });
+    if (holders.length === 0) return [];
+    const users = await em.find(User, { id: { $in: holders.map((holder) => holder.userId) } }, { fields: ['id', 'email'], orderBy: { email: 'asc' } });
+    return users.map((user) => ({ id: user.id, email: user.email }));
+  }
+
+  /** Idempotent: granting a role the user already holds changes nothing (and answers false). */
+  grantRole(userId: string, role: GrantableRole, em: EntityManager = this.em.fork()): Promise<boolean> {
+    return em.getRepository(UserRole).grant(userId, role);
   }
 
   async revokeRole(userId: string, role: GrantableRole, em: EntityManager = this.em): Promise<void> {
@@ -142,8 +163,7 @@ export class UsersService {
     const em = this.em.fork();
     const user = await this.findByEmail(email, em);
     if (!user) throw new UsersException(UsersErrorCode.UserNotFound);
-    const alreadyAdmin = (await this.getRole(user.id)) === 'admin';
-    await this.grantRole(user.id, 'admin', em);
-    return { userId: user.id, alreadyAdmin };
+    const granted = await this.grantRole(user.id, 'admin', em);
+    return { userId: user.id, alreadyAdmin: !granted };
   }
 }

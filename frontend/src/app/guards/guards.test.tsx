@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { signInAs } from '@/test/msw/db';
+import { addPaper, addReview, addUser, db, signInAs } from '@/test/msw/db';
 import { currentPath, expectToast, renderApp, waitForSession } from '@/test/render';
 
 describe('route guards', () => {
@@ -35,6 +35,27 @@ describe('route guards', () => {
     await waitForSession(store);
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/admin');
+  });
+
+  it('lets a user who is both admin and reviewer open admin and reviewer pages, landing on /admin', async () => {
+    const both = addUser({ email: 'both@example.org', roles: ['admin', 'reviewer'] });
+    db.sessionUserId = both.id;
+    const review = addReview(addPaper({ title: 'Assigned Paper', status: 'submitted' }), both);
+    const { router, store } = renderApp('/');
+    await waitForSession(store);
+    await waitFor(() => expect(currentPath(router)).toBe('/admin'));
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    await router.navigate('/reviewer-dashboard');
+    expect(await screen.findByRole('heading', { name: 'Reviewer Dashboard' })).toBeInTheDocument();
+    await router.navigate(`/review/${review.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Assigned Paper' })).toBeInTheDocument();
+  });
+
+  it('keeps an admin who does not review out of the reviewer pages', async () => {
+    signInAs('admin');
+    const { store } = renderApp('/reviewer-dashboard');
+    await waitForSession(store);
+    expect(await screen.findByText("You don't have permission to access the reviewer dashboard.")).toBeInTheDocument();
   });
 
   it('redirects an admin from / to /admin', async () => {

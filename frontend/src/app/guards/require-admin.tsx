@@ -4,11 +4,11 @@ import { useSession } from '@/features/auth';
 import { paths } from '@/shared/config/paths';
 import { useToast } from '@/shared/ui';
 
-/** Inside RequireAuth: a signed-in non-admin is sent home with 'Access Denied'. */
+/** Inside RequireAuth: a signed-in user without the admin role is sent home with 'Access Denied'. */
 export function RequireAdmin() {
-  const { role } = useSession();
+  const { hasRole } = useSession();
   const { toast } = useToast();
-  const denied = role !== 'admin';
+  const denied = !hasRole('admin');
 
   useEffect(() => {
     if (denied) {

@@ -45,7 +45,7 @@ export function navItemsFor(audience: Audience): NavItem[] {
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+    'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
     isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
   );
 
@@ -57,17 +57,30 @@ export function Navbar() {
   const audience: Audience = status === 'loading' ? 'loading' : (role ?? 'visitor');
   const items = navItemsFor(audience);
   const signedIn = status === 'authenticated';
+  // A visitor's bar fits in one line from 768px. Signed in, it also holds the e-mail (shown whole)
+  // and Sign Out, so it is laid out in the bar from 1280px, with the journal's short name until
+  // 1536px, and in the menu below that.
+  const layout = signedIn
+    ? { bar: 'hidden xl:flex', account: 'hidden min-w-0 xl:block', toggle: 'xl:hidden', name: 'hidden 2xl:inline', shortName: '2xl:hidden' }
+    : { bar: 'hidden md:flex', account: 'hidden md:block', toggle: 'md:hidden', name: 'hidden sm:inline', shortName: 'sm:hidden' };
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to={paths.home.getHref()} className="flex items-center gap-2 font-semibold text-slate-900" aria-label={journal.name}>
+        <Link to={paths.home.getHref()} className="flex shrink-0 items-center gap-2 font-semibold text-slate-900">
           <BookOpen className="h-6 w-6 text-indigo-600" aria-hidden="true" />
-          <span className="hidden sm:inline">{journal.name}</span>
-          <span className="sm:hidden">{journal.shortName}</span>
+          <span className={layout.name}>{journal.name}</span>
+          {/* The short name is what shows; the full one follows for screen readers, so the link's
+              name starts with its visible words. */}
+          <span className={layout.shortName}>
+            <abbr title={journal.name} className="no-underline">
+              {journal.shortName}
+            </abbr>
+            <span className="sr-only"> {journal.name}</span>
+          </span>
         </Link>
 
-        <ul className="hidden items-center gap-1 md:flex">
+        <ul className={cn('shrink-0 items-center gap-1', layout.bar)}>
           {items.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end className={linkClasses}>
@@ -77,11 +90,14 @@ export function Navbar() {
           ))}
         </ul>
 
-        <div className="hidden md:block">{signedIn && <UserMenu />}</div>
+        <div className={layout.account}>{signedIn && <UserMenu />}</div>
 
         <button
           type="button"
-          className="inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 md:hidden"
+          className={cn(
+            'inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+            layout.toggle,
+          )}
           aria-label="Toggle navigation menu"
           aria-expanded={menuOpen}
           aria-controls={menuId}
@@ -92,7 +108,7 @@ export function Navbar() {
       </nav>
 
       {menuOpen && (
-        <div id={menuId} className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 md:hidden">
+        <div id={menuId} className={cn('border-t border-slate-200 bg-white px-4 pb-4 pt-2', layout.toggle)}>
           <ul className="grid gap-1">
             {items.map((item) => (
               <li key={item.to}>

@@ -3,4 +3,4 @@ export { paymentsApi } from './api/payments-api';
 export { PaymentStep, PAY_BUTTON_LABEL } from './components/payment-step';
 export { TestCheckoutPanel, TEST_CHECKOUT_NOT_FOUND } from './components/test-checkout-panel';
 export { TEST_MODE_NOTICE, formatFee, paymentToasts } from './model/payment-messages';
-export { usePaymentState, type PaymentState, type PaymentStateView } from './model/use-payment-state';
+export { CHECKOUT_POLL_MS, usePaymentState, type PaymentState, type PaymentStateView } from './model/use-payment-state';

@@ -36,6 +36,8 @@ describe('/papers/:id for the owner', () => {
     expect(screen.getByRole('heading', { name: 'Discussion' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Upload Updated Paper' })).toBeInTheDocument();
     expect(await screen.findByText('Version 1')).toBeInTheDocument();
+    // The link's name begins with its visible words (axe: label-content-name-mismatch).
+    expect(screen.getByRole('link', { name: /^Open PDF of version 1 \(/ })).toHaveTextContent('Open PDF');
   });
 
   it('hides the discussion and the upload from a visitor of a published paper', async () => {

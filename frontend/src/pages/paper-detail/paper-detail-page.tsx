@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { AdminActions } from '@/features/admin';
 import { DiscussionPanel } from '@/features/comments';
 import { PaperDetailView, StatusTimeline, useGetPaperQuery } from '@/features/papers';
+import { PaperReviewCard } from '@/features/review';
 import { PaperVersionsList, UpdatedPaperUpload } from '@/features/submission';
 import { paths } from '@/shared/config/paths';
 import { PageContainer } from '@/shared/ui';
@@ -28,12 +29,14 @@ export function PaperDetailPage() {
       {access && (access.uploadVersion || access.discuss || access.changeStatus) && (
         <div className="mx-auto mt-8 grid max-w-3xl gap-8">
           {access.changeStatus && current && <AdminActions key={`actions-${id}`} paperId={id} status={current.status} />}
+          {/* Only editors read a paper's review here; changeStatus is the editors' access. */}
+          {access.changeStatus && <PaperReviewCard key={`review-${id}`} paperId={id} />}
           {access.uploadVersion ? (
-            <UpdatedPaperUpload key={`upload-${id}`} paperId={id} />
+            <UpdatedPaperUpload key={`upload-${id}`} paperId={id} published={current?.status === 'published'} />
           ) : (
             access.changeStatus && (
               <section aria-label="Paper versions" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-                <PaperVersionsList key={`versions-${id}`} paperId={id} />
+                <PaperVersionsList key={`versions-${id}`} paperId={id} canApprove />
               </section>
             )
           )}

@@ -1,10 +1,18 @@
+import { useParams } from 'react-router-dom';
 import { useSession } from '@/features/auth';
-import { AccessDenied, NotBuiltYet } from '@/shared/ui';
+import { ReviewEditor } from '@/features/review';
+import { AccessDenied, PageContainer } from '@/shared/ui';
 
 export function ReviewPage() {
-  const { role } = useSession();
-  if (role !== 'reviewer') {
+  const { id = '' } = useParams<{ id: string }>();
+  const { hasRole, user } = useSession();
+  // Editors read any review; the API decides whether this reviewer is the assigned one.
+  if (!hasRole('reviewer') && !hasRole('admin')) {
     return <AccessDenied message="You don't have permission to access this page." />;
   }
-  return <NotBuiltYet title="Write a review" />;
+  return (
+    <PageContainer className="max-w-3xl">
+      <ReviewEditor reviewId={id} viewerId={user?.id} />
+    </PageContainer>
+  );
 }

@@ -1,10 +1,15 @@
 import { useSession } from '@/features/auth';
-import { AccessDenied, NotBuiltYet } from '@/shared/ui';
+import { ReviewerDashboard } from '@/features/review';
+import { AccessDenied, PageContainer } from '@/shared/ui';
 
 export function ReviewerDashboardPage() {
-  const { role } = useSession();
-  if (role !== 'reviewer') {
+  const { hasRole } = useSession();
+  if (!hasRole('reviewer')) {
     return <AccessDenied message="You don't have permission to access the reviewer dashboard." />;
   }
-  return <NotBuiltYet title="Reviewer Dashboard" />;
+  return (
+    <PageContainer>
+      <ReviewerDashboard />
+    </PageContainer>
+  );
 }

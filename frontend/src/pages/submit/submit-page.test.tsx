@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { CHECKOUT_POLL_MS } from '@/features/payments';
 import { HttpResponse, delay, http } from 'msw';
 import { db, signInAs } from '@/test/msw/db';
 import { server } from '@/test/msw/server';
@@ -163,6 +164,87 @@ describe('/submit payment step', () => {
     await openSubmit();
     expect(await screen.findByText('Payment complete. You can now submit your paper.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay $100 Submission Fee' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/submit notices a payment made in another tab, without a reload', () => {
+  beforeEach(() => {
+    signInAs('user');
+  });
+
+  async function openUnpaid() {
+    const app = await openSubmit();
+    await screen.findByRole('button', { name: 'Pay $100 Submission Fee' });
+    return app;
+  }
+
+  async function expectNoticedPaid() {
+    expect(await screen.findByText('Payment complete. You can now submit your paper.')).toBeInTheDocument();
+    await expectToast('Payment Successful!', 'You can now submit your paper for review.');
+    expect(screen.getByRole('button', { name: 'Submit Paper' })).not.toHaveAttribute('aria-disabled');
+  }
+
+  it('when the checkout tab says it verified the payment', async () => {
+    await openUnpaid();
+    db.fee.status = 'paid';
+    // What the checkout tab's /submit?payment=success… does once the server verified it.
+    const checkoutTab = new BroadcastChannel('journal-payments');
+    checkoutTab.postMessage({ type: 'paid' });
+    checkoutTab.close();
+    await expectNoticedPaid();
+  });
+
+  it('announces its own verification to the other tabs', async () => {
+    const me = signInAs('user', 'payer@example.org');
+    db.checkoutSessions.set('cs_paid', { userId: me.id, status: 'complete' });
+    const otherTab = new BroadcastChannel('journal-payments');
+    const heard: unknown[] = [];
+    otherTab.onmessage = (event: MessageEvent<unknown>) => heard.push(event.data);
+    try {
+      await openSubmit('/submit?payment=success&session_id=cs_paid');
+      await expectToast('Payment Verified!', 'You can now submit your paper for review.');
+      await waitFor(() => expect(heard).toEqual([{ type: 'paid' }]));
+    } finally {
+      otherTab.close();
+    }
+  });
+
+  it('when the window gets the focus back', async () => {
+    await openUnpaid();
+    db.fee.status = 'paid';
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await expectNoticedPaid();
+  });
+
+  it('by re-reading the fee every few seconds while the checkout it opened is unpaid', async () => {
+    const tab = { opener: window as Window | null, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const { user } = await openUnpaid();
+    // Fake timers that also follow the clock, installed before the poll starts so it uses them.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Pay $100 Submission Fee' }));
+      await expectToast('Payment Window Opened', 'Complete your payment in the new tab to enable paper submission.');
+      db.fee.status = 'paid'; // a webhook, say: no tab verified it
+      await act(() => vi.advanceTimersByTimeAsync(CHECKOUT_POLL_MS));
+      await expectNoticedPaid();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not poll without an open checkout', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await openUnpaid();
+      db.fee.status = 'paid';
+      await act(() => vi.advanceTimersByTimeAsync(CHECKOUT_POLL_MS * 3));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(screen.getByRole('button', { name: 'Pay $100 Submission Fee' })).toBeInTheDocument();
   });
 });
 

@@ -1,12 +1,15 @@
 import { type SerializedError } from '@reduxjs/toolkit';
 import { type FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { type ApiErrorBody } from './types';
+import { type ApiErrorBody, type ErrorCode } from './types';
+
+/** The API's codes (generated from its OpenAPI document) and the client's own. */
+export type ApiErrorCode = ErrorCode | 'UNKNOWN' | 'NETWORK_ERROR' | 'PARSING_ERROR';
 
 export interface ApiError {
   /** HTTP status, or null when the request never got an answer. */
   status: number | null;
   /** The API's stable error code, or a client-side one (NETWORK_ERROR, PARSING_ERROR, UNKNOWN). */
-  code: string;
+  code: ApiErrorCode;
   /** Human readable; the server's message when there is one. */
   message: string;
 }

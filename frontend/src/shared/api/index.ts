@@ -1,6 +1,8 @@
 export { baseApi, tagTypes } from './base-api';
 export { refreshSession, type RefreshResult } from './base-query';
-export { toApiError, UNEXPECTED_ERROR_MESSAGE, type ApiError } from './api-error';
+export { hasSessionHint } from './session-hint';
+export { toApiError, UNEXPECTED_ERROR_MESSAGE, type ApiError, type ApiErrorCode } from './api-error';
+export { codeToasts, errorPresentations, errorToast, STORAGE_MISSING } from './error-messages';
 export { sessionCleared, sessionRefreshed } from './session-events';
 export type {
   AdminPaperPage,
@@ -9,7 +11,10 @@ export type {
   PaperStatusEvent,
   StatusChanged,
   StatusCounts,
+  EmailOutboxSummary,
   ApiErrorBody,
+  ErrorCode,
+  CategoryFilter,
   CheckoutSession,
   CommentPosted,
   MyDashboard,
@@ -18,6 +23,7 @@ export type {
   PaperAuthor,
   PaperComment,
   PaperVersion,
+  VersionApproved,
   PaymentProvider,
   SubmissionCategory,
   SubmissionFee,
@@ -39,6 +45,29 @@ export type {
   SessionUser,
   SignInRequest,
   SignUpRequest,
+  AcceptInvitationRequest,
+  Invitation,
+  InvitationAccepted,
+  InvitationDelivery,
+  InvitationListQuery,
+  InvitationStatus,
+  InvitationVerification,
+  InvitationsRemoved,
+  InviteReviewerRequest,
+  MissingRolesCreated,
+  RemoveInvitationsRequest,
+  ReviewerOverview,
+  AssignablePaper,
+  AssignableReviewer,
+  AssignReviewRequest,
+  MyReviewAssignment,
+  MyReviews,
+  Review,
+  ReviewAssignment,
+  ReviewRecommendation,
+  ReviewStatus,
+  SaveReviewDraftRequest,
+  SubmitReviewRequest,
 } from './types';
 export { uploadWithProgress, type UploadOptions, type UploadResult } from './upload';
 export { statusHistoryTagId } from './tags';

@@ -212,6 +212,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/email-outbox/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmailOutboxController_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/papers": {
         parameters: {
             query?: never;
@@ -302,6 +318,22 @@ export interface paths {
         get: operations["PapersController_listVersions"];
         put?: never;
         post: operations["PapersController_uploadVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/papers/{id}/versions/{version}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PapersController_approveVersion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -532,10 +564,259 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InvitationsController_list"];
+        put?: never;
+        post: operations["InvitationsController_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invitations/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InvitationsController_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviewers/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InvitationsController_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviewers/missing-roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InvitationsController_createMissingRoles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InvitationsController_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InvitationsController_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/assignable-papers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ReviewController_assignablePapers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/assignable-reviewers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ReviewController_assignableReviewers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ReviewController_list"];
+        put?: never;
+        post: operations["ReviewController_assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["ReviewController_withdraw"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ReviewController_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ReviewController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["ReviewController_saveDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ReviewController_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/papers/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ReviewController_ofPaper"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "CSRF_REJECTED" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "PAYMENT_REQUIRED" | "PAYMENT_ALREADY_PAID" | "PAYMENT_PROVIDER_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "INVALID_FILE_TYPE" | "FILE_TOO_LARGE" | "STORAGE_UNAVAILABLE" | "AUTH_ACCOUNT_EXISTS" | "AUTH_INVALID_CREDENTIALS" | "AUTH_EMAIL_NOT_CONFIRMED" | "AUTH_REFRESH_INVALID" | "AUTH_RESET_EXPIRED" | "AUTH_RESET_INVALID" | "AUTH_WEAK_PASSWORD" | "USER_NOT_FOUND" | "INVITATION_PENDING_EXISTS" | "INVITATION_NOT_FOUND" | "INVITATION_ACCOUNT_EXISTS" | "INVITATION_OTHER_ACCOUNT" | "REVIEW_ALREADY_ASSIGNED" | "REVIEW_PAPER_NOT_ASSIGNABLE" | "REVIEW_REVIEWER_NOT_ASSIGNABLE" | "REVIEW_SUBMITTED" | "REVIEW_INCOMPLETE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorResponseDto: {
+            /** @example 404 */
+            statusCode: number;
+            code: components["schemas"]["ErrorCode"];
+            /** @description Written for people; the web app shows it where the code has no toast of its own */
+            message: string;
+        };
         SignUpDto: {
             /** @example Ada */
             firstName: string;
@@ -576,10 +857,12 @@ export interface components {
             firstName: string | null;
             lastName: string | null;
             /**
-             * @description admin first, then reviewer, else user
+             * @description The landing role, by the spec’s order: admin first, then reviewer, else user
              * @enum {string}
              */
             role: "admin" | "reviewer" | "user";
+            /** @description Every role held, in that order; permissions look at all of them */
+            roles: ("admin" | "reviewer" | "user")[];
         };
         SessionResponseDto: {
             user: components["schemas"]["SessionUserDto"];
@@ -595,6 +878,21 @@ export interface components {
             token: string;
             /** @description At least 6 characters (else AUTH_WEAK_PASSWORD) */
             password: string;
+        };
+        EmailOutboxSummaryDto: {
+            /** @description Not sent yet and not failed so far */
+            waiting: number;
+            /** @description Not sent yet after a failed attempt; will be tried again */
+            retrying: number;
+            /**
+             * Format: date-time
+             * @description When the soonest retry is due; null when nothing is retrying
+             */
+            nextRetryAt: string | null;
+            /** @description Given up: refused by the mail server, or still failing after about a day of retries */
+            failed: number;
+            /** @description Delivered to the mail server in the last 24 hours */
+            sentLastDay: number;
         };
         PaperAuthorPublicDto: {
             name: string;
@@ -690,6 +988,8 @@ export interface components {
             /** @description The 5 newest by createdAt */
             recent: components["schemas"]["MySubmissionDto"][];
         };
+        /** @enum {string} */
+        PaperVersionState: "current" | "pending" | "superseded";
         PaperVersionDto: {
             /** @description 1 = the submitted file */
             version: number;
@@ -701,8 +1001,21 @@ export interface components {
             uploadedAt: string;
             /** @description /api/papers/{id}/versions/{version}/pdf */
             pdfUrl: string;
-            /** @description The newest: the paper's PDF */
+            state: components["schemas"]["PaperVersionState"];
+            /** @description state = current: the paper's PDF */
             current: boolean;
+            /** @description The paper's PDF and the paper is published: what readers get at /api/papers/{id}/pdf */
+            public: boolean;
+        };
+        VersionApprovedDto: {
+            version: components["schemas"]["PaperVersionDto"];
+            /** @description False when it already was the paper's PDF (nothing recorded, nothing sent) */
+            changed: boolean;
+            /**
+             * @description The author is e-mailed when a version is approved
+             * @enum {string}
+             */
+            notification: "queued" | "none";
         };
         PaperCommentDto: {
             /** Format: uuid */
@@ -776,6 +1089,8 @@ export interface components {
              * @description createdAt
              */
             submittedAt: string;
+            /** @description Updated PDFs waiting for an editor’s approval */
+            pendingVersions: number;
         };
         AdminPaperPageDto: {
             items: components["schemas"]["AdminPaperRowDto"][];
@@ -840,6 +1155,228 @@ export interface components {
         RedirectUrlDto: {
             redirectUrl: string;
         };
+        InviteReviewerDto: {
+            /**
+             * Format: email
+             * @example reviewer@example.org
+             */
+            email: string;
+        };
+        /** @enum {string} */
+        InvitationStatus: "pending" | "accepted" | "expired";
+        /**
+         * @description The invitation e-mail's outbox state
+         * @enum {string}
+         */
+        MailDelivery: "queued" | "sent" | "failed";
+        InvitationDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description As the admin typed it, trimmed */
+            email: string;
+            status: components["schemas"]["InvitationStatus"];
+            /** Format: date-time */
+            invitedAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            acceptedAt: string | null;
+            /** @description The inviting editor's name or e-mail; null once that account is gone */
+            invitedByName: string | null;
+            /** @description The invitation e-mail's outbox state */
+            delivery: components["schemas"]["MailDelivery"];
+        };
+        RemoveInvitationsDto: {
+            /** @description Trimmed; empty removes nothing */
+            email: string;
+        };
+        RemovedInvitationsDto: {
+            removed: number;
+        };
+        ReviewerCountsDto: {
+            acceptedInvitations: number;
+            activeReviewers: number;
+            withProfiles: number;
+            withoutProfiles: number;
+            missingRoles: number;
+        };
+        AcceptedWithoutAccountDto: {
+            email: string;
+            /** Format: date-time */
+            acceptedAt: string;
+        };
+        ReadyReviewerDto: {
+            /** Format: uuid */
+            userId: string;
+            email: string;
+            firstName: string | null;
+            lastName: string | null;
+            /** Format: date-time */
+            acceptedAt: string;
+        };
+        ReviewerOverviewDto: {
+            counts: components["schemas"]["ReviewerCountsDto"];
+            acceptedWithoutAccount: components["schemas"]["AcceptedWithoutAccountDto"][];
+            readyReviewers: components["schemas"]["ReadyReviewerDto"][];
+        };
+        CreatedRolesDto: {
+            created: number;
+        };
+        InvitationTokenDto: {
+            token: string;
+        };
+        VerifiedInvitationDto: {
+            email: string;
+            /** @description Whether an account exists for the e-mail (the person signs in, then accepts) */
+            accountExists: boolean;
+        };
+        AcceptInvitationDto: {
+            token: string;
+            /** @description Required from a visitor (a new account) */
+            firstName?: string;
+            /** @description Required from a visitor (a new account) */
+            lastName?: string;
+            /** @description Required from a visitor; at least 6 characters (else AUTH_WEAK_PASSWORD) */
+            password?: string;
+        };
+        AcceptedInvitationDto: {
+            email: string;
+        };
+        AssignablePaperDto: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            category: string;
+            /**
+             * @description submitted or under_review
+             * @enum {string}
+             */
+            status: "submitted" | "under_review";
+        };
+        AssignableReviewerDto: {
+            /** Format: uuid */
+            userId: string;
+            email: string;
+            firstName: string | null;
+            lastName: string | null;
+        };
+        AssignReviewDto: {
+            /**
+             * Format: uuid
+             * @description Required
+             */
+            paperId?: string;
+            /**
+             * Format: uuid
+             * @description Required
+             */
+            reviewerId?: string;
+        };
+        /** @enum {string} */
+        ReviewStatus: "assigned" | "in_progress" | "submitted";
+        /** @enum {string} */
+        ReviewRecommendation: "accept" | "minor_revisions" | "major_revisions" | "reject";
+        ReviewAssignmentDto: {
+            /**
+             * Format: uuid
+             * @description The assignment, which is also the review (/review/{id})
+             */
+            id: string;
+            /** Format: uuid */
+            paperId: string;
+            paperTitle: string;
+            category: string;
+            /** Format: uuid */
+            reviewerId: string;
+            /** @description The reviewer's name, or e-mail when the profile has none */
+            reviewerName: string;
+            reviewerEmail: string;
+            status: components["schemas"]["ReviewStatus"];
+            recommendation: components["schemas"]["ReviewRecommendation"] | null;
+            /** Format: date-time */
+            assignedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            submittedAt: string | null;
+        };
+        MyReviewCountsDto: {
+            total: number;
+            /** @description Not submitted yet */
+            pending: number;
+            /** @description Submitted */
+            completed: number;
+        };
+        MyReviewAssignmentDto: {
+            /**
+             * Format: uuid
+             * @description The assignment id
+             */
+            id: string;
+            /** Format: uuid */
+            paperId: string;
+            title: string;
+            category: string;
+            /**
+             * Format: date-time
+             * @description The paper's submission date
+             */
+            paperSubmittedAt: string;
+            abstract: string;
+            status: components["schemas"]["ReviewStatus"];
+            /** Format: date-time */
+            assignedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When the review was submitted
+             */
+            submittedAt: string | null;
+        };
+        MyReviewsDto: {
+            counts: components["schemas"]["MyReviewCountsDto"];
+            /** @description Newest assignment first */
+            assignments: components["schemas"]["MyReviewAssignmentDto"][];
+        };
+        ReviewPaperDto: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            category: string;
+        };
+        ReviewReviewerDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+        };
+        ReviewDto: {
+            /** Format: uuid */
+            id: string;
+            paper: components["schemas"]["ReviewPaperDto"];
+            reviewer: components["schemas"]["ReviewReviewerDto"];
+            status: components["schemas"]["ReviewStatus"];
+            recommendation: components["schemas"]["ReviewRecommendation"] | null;
+            /** @description '' until a draft is saved */
+            text: string;
+            /** Format: date-time */
+            assignedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            submittedAt: string | null;
+        };
+        SaveReviewDraftDto: {
+            text: string;
+            recommendation: components["schemas"]["ReviewRecommendation"] | null;
+        };
+        SubmitReviewDto: {
+            /** @description Must not be blank */
+            text: string;
+            /** @description Required to submit */
+            recommendation: components["schemas"]["ReviewRecommendation"] | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -872,6 +1409,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     HealthController_liveness: {
@@ -888,6 +1434,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -927,6 +1482,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     AuthController_confirm: {
@@ -940,12 +1504,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To /auth?success=email_confirmed, or to /auth with error parameters */
+            /** @description To /auth?success=email_confirmed, or to /auth with error parameters (also when rate-limited or failing) */
             302: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -984,6 +1557,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1030,6 +1612,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     AuthController_refresh: {
@@ -1057,6 +1648,22 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description RATE_LIMITED (per session; the cookies stay, try again after Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     AuthController_session: {
@@ -1074,6 +1681,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionResponseDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -1094,6 +1710,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     AuthController_signOutEverywhere: {
@@ -1111,6 +1736,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1136,6 +1770,22 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     AuthController_recover: {
@@ -1149,12 +1799,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To /auth?type=recovery#recovery_token=…, or to /auth with error parameters */
+            /** @description To /auth?type=recovery#recovery_token=…, or to /auth with error parameters (also when rate-limited or failing) */
             302: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1184,6 +1843,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    EmailOutboxController_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description E-mails waiting, retrying, failed for good, and sent in the last day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailOutboxSummaryDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FORBIDDEN: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1219,6 +1930,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1271,7 +1991,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description FILE_TOO_LARGE: above 10 MB */
+            /** @description FILE_TOO_LARGE: above UPLOAD_MAX_PDF_BYTES (10 MB by default) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1291,6 +2011,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1312,6 +2041,15 @@ export interface operations {
                     "application/json": components["schemas"]["MySubmissionDto"][];
                 };
             };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     PapersController_dashboard: {
@@ -1329,6 +2067,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyDashboardDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -1359,6 +2106,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     PapersController_pdf: {
@@ -1387,6 +2143,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1424,6 +2189,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     PapersController_uploadVersion: {
@@ -1447,7 +2221,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new version; it becomes the paper’s PDF */
+            /** @description The new version: the paper’s PDF at once before publication; after it, pending until an editor approves it */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1470,12 +2244,74 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 415 INVALID_FILE_TYPE (not a PDF by content); 413 FILE_TOO_LARGE (above 10 MB); 503 STORAGE_UNAVAILABLE */
+            /** @description 415 INVALID_FILE_TYPE (not a PDF by content); 413 FILE_TOO_LARGE (above UPLOAD_MAX_PDF_BYTES, 10 MB by default); 503 STORAGE_UNAVAILABLE */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PapersController_approveVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version becomes the paper’s PDF, older pending versions are passed over and the author is e-mailed, together; the current version again changes and sends nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionApprovedDto"];
+                };
+            };
+            /** @description FORBIDDEN: not an admin (and the caller can see the paper) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: as for the paper, or no such version */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description CONFLICT: the version is not pending (passed over by a newer one, or never pending) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1500,7 +2336,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description FORBIDDEN: a published paper of someone else */
+            /** @description FORBIDDEN: a published paper of someone else (pending versions too: owner and admins only) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1513,6 +2349,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1549,6 +2394,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1596,6 +2450,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     PapersController_editComment: {
@@ -1635,6 +2498,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1683,6 +2555,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     PapersController_statusHistory: {
@@ -1719,6 +2600,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     AdminPapersController_list: {
@@ -1726,6 +2616,8 @@ export interface operations {
             query?: {
                 /** @description Absent: every status */
                 status?: components["schemas"]["PaperStatus"];
+                /** @description Every word must appear (case-insensitive, partial words too) in the title, an author's name or e-mail, or the owner's account e-mail or profile name. Empty: every paper */
+                q?: string;
                 /** @description The nextCursor of the previous page */
                 cursor?: string;
                 limit?: number;
@@ -1736,7 +2628,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every paper, newest first */
+            /** @description Every paper, newest first; with q, those matching every word of it */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1745,7 +2637,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminPaperPageDto"];
                 };
             };
-            /** @description VALIDATION_FAILED (status, cursor or limit) */
+            /** @description VALIDATION_FAILED (status, cursor, limit, or q longer than 200 characters) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1765,6 +2657,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1799,6 +2700,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     PaymentsController_submissionFee: {
@@ -1816,6 +2726,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubmissionFeeDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -1852,6 +2771,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     PaymentsController_verify: {
@@ -1881,6 +2809,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1918,6 +2855,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     PaymentsController_testCheckout: {
@@ -1945,6 +2891,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1975,6 +2930,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     PaymentsController_cancelTestCheckout: {
@@ -2003,6 +2967,681 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    InvitationsController_list: {
+        parameters: {
+            query?: {
+                /** @description Absent: every status */
+                status?: components["schemas"]["InvitationStatus"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto"][];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    InvitationsController_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteReviewerDto"];
+            };
+        };
+        responses: {
+            /** @description The invitation, its link and its e-mail, recorded together */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto"];
+                };
+            };
+            /** @description INVITATION_PENDING_EXISTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    InvitationsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveInvitationsDto"];
+            };
+        };
+        responses: {
+            /** @description Every invitation for the e-mail, and its links; an empty e-mail removes nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemovedInvitationsDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    InvitationsController_overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewerOverviewDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    InvitationsController_createMissingRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reviewer role for every account with an accepted invitation (idempotent) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedRolesDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    InvitationsController_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationTokenDto"];
+            };
+        };
+        responses: {
+            /** @description A pending invitation; the link is not used */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifiedInvitationDto"];
+                };
+            };
+            /** @description INVITATION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    InvitationsController_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationDto"];
+            };
+        };
+        responses: {
+            /** @description Signed in as the invited e-mail: the reviewer role added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedInvitationDto"];
+                };
+            };
+            /** @description A visitor: the new reviewer account */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedInvitationDto"];
+                };
+            };
+            /** @description INVITATION_OTHER_ACCOUNT */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVITATION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVITATION_ACCOUNT_EXISTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ReviewController_assignablePapers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Submitted or under review, without an assignment; newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignablePaperDto"][];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ReviewController_assignableReviewers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An accepted invitation, an account and the reviewer role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignableReviewerDto"][];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ReviewController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest assignment first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewAssignmentDto"][];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ReviewController_assign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignReviewDto"];
+            };
+        };
+        responses: {
+            /** @description The assignment and the reviewer's e-mail, recorded together */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewAssignmentDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED 'Missing required fields' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description REVIEW_ALREADY_ASSIGNED, REVIEW_PAPER_NOT_ASSIGNABLE, REVIEW_REVIEWER_NOT_ASSIGNABLE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ReviewController_withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn; the reviewer is e-mailed and the paper is assignable again */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description REVIEW_SUBMITTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ReviewController_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's own assignments and their counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReviewsDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ReviewController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewDto"];
+                };
+            };
+            /** @description NOT_FOUND: unknown, or neither the assigned reviewer nor an editor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ReviewController_saveDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveReviewDraftDto"];
+            };
+        };
+        responses: {
+            /** @description Saved; assigned becomes in_progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewDto"];
+                };
+            };
+            /** @description FORBIDDEN: an editor who is not the assigned reviewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: as for reading the review */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description REVIEW_SUBMITTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ReviewController_submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitReviewDto"];
+            };
+        };
+        responses: {
+            /** @description Submitted; every editor is e-mailed once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewDto"];
+                };
+            };
+            /** @description REVIEW_INCOMPLETE: no recommendation, or blank text */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FORBIDDEN: an editor who is not the assigned reviewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: as for reading the review */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description REVIEW_SUBMITTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ReviewController_ofPaper: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The paper's review, for its page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such paper, or no assignment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };

@@ -16,11 +16,9 @@ export type ResendConfirmationRequest = Schemas['ResendConfirmationDto'];
 export type ResetPasswordRequest = Schemas['ResetPasswordDto'];
 
 /** The one error shape every API error has (docs/api.md); produced by the exception filter. */
-export interface ApiErrorBody {
-  statusCode: number;
-  code: string;
-  message: string;
-}
+export type ApiErrorBody = Schemas['ErrorResponseDto'];
+/** Every stable code the API answers with (its `ErrorCode` enum). */
+export type ErrorCode = Schemas['ErrorCode'];
 
 // Public papers (docs/api.md, "Papers (public reading)").
 export type PaperStatus = Schemas['PaperStatus'];
@@ -40,17 +38,49 @@ export type TestCheckoutRedirect = Schemas['RedirectUrlDto'];
 export interface PaperAuthor { name: string; email: string; school: string }
 /** The categories of the submission form, as the server's multipart schema lists them. */
 export type SubmissionCategory = operations['PapersController_submit']['requestBody']['content']['multipart/form-data']['category'];
+/** The /papers category filter, as the server's query schema lists it ('All Categories' and the categories). */
+export type CategoryFilter = NonNullable<NonNullable<operations['PapersController_list']['parameters']['query']>['category']>;
 export type PaperAccess = Schemas['PaperAccessDto'];
 export type MySubmission = Schemas['MySubmissionDto'];
 export type MyDashboard = Schemas['MyDashboardDto'];
 export type PaperVersion = Schemas['PaperVersionDto'];
+export type VersionApproved = Schemas['VersionApprovedDto'];
 export type PaperComment = Schemas['PaperCommentDto'];
 export type CommentPosted = Schemas['CommentPostedDto'];
 
 // Editorial decisions and the admin dashboard (docs/api.md).
 export type DecisionStatus = Schemas['ChangeStatusDto']['status'];
 export type StatusCounts = Schemas['StatusCountsDto'];
+export type EmailOutboxSummary = Schemas['EmailOutboxSummaryDto'];
 export type AdminPaperRow = Schemas['AdminPaperRowDto'];
 export type AdminPaperPage = Schemas['AdminPaperPageDto'];
 export type StatusChanged = Schemas['StatusChangedDto'];
 export type PaperStatusEvent = Schemas['PaperStatusEventDto'];
+
+// Reviewer invitations (docs/api.md, "Reviewer invitations").
+export type Invitation = Schemas['InvitationDto'];
+export type InvitationStatus = Schemas['InvitationStatus'];
+export type InvitationDelivery = Schemas['MailDelivery'];
+export type InviteReviewerRequest = Schemas['InviteReviewerDto'];
+/** The query of the invitation lists: a status or every one, and how many. */
+export type InvitationListQuery = NonNullable<operations['InvitationsController_list']['parameters']['query']>;
+export type RemoveInvitationsRequest = Schemas['RemoveInvitationsDto'];
+export type InvitationsRemoved = Schemas['RemovedInvitationsDto'];
+export type ReviewerOverview = Schemas['ReviewerOverviewDto'];
+export type MissingRolesCreated = Schemas['CreatedRolesDto'];
+export type InvitationVerification = Schemas['VerifiedInvitationDto'];
+export type AcceptInvitationRequest = Schemas['AcceptInvitationDto'];
+export type InvitationAccepted = Schemas['AcceptedInvitationDto'];
+
+// Peer review (docs/api.md, "Peer review").
+export type ReviewStatus = Schemas['ReviewStatus'];
+export type ReviewRecommendation = Schemas['ReviewRecommendation'];
+export type AssignablePaper = Schemas['AssignablePaperDto'];
+export type AssignableReviewer = Schemas['AssignableReviewerDto'];
+export type AssignReviewRequest = Schemas['AssignReviewDto'];
+export type ReviewAssignment = Schemas['ReviewAssignmentDto'];
+export type MyReviewAssignment = Schemas['MyReviewAssignmentDto'];
+export type MyReviews = Schemas['MyReviewsDto'];
+export type Review = Schemas['ReviewDto'];
+export type SaveReviewDraftRequest = Schemas['SaveReviewDraftDto'];
+export type SubmitReviewRequest = Schemas['SubmitReviewDto'];

@@ -50,14 +50,14 @@ function send<T>({ path, body, onProgress }: UploadOptions): Promise<UploadResul
 
 /**
  * `send` plus the same one retry as the base query: a 401 means the access cookie expired, so
- * refresh (shared with any other caller) and send again; a failed refresh signs the user out.
+ * refresh (shared with any other caller) and send again; a refused refresh signs the user out.
  */
 export async function uploadWithProgress<T>(options: UploadOptions, api?: BaseQueryApi): Promise<UploadResult<T>> {
   const result = await send<T>(options);
   if (!api || !('error' in result) || result.error.status !== 401) return result;
   const refreshed = await refreshSession(api);
   if (!refreshed.ok) {
-    api.dispatch(sessionCleared());
+    if (refreshed.rejected) api.dispatch(sessionCleared());
     return result;
   }
   options.onProgress?.(0);

@@ -1,5 +1,7 @@
 // Guidelines and contact page content (part of the content module, see journal.ts).
 
+import { MAX_PDF_SIZE_PROSE } from '@/shared/config/upload-limits';
+
 /** Figures of the guidelines and contact pages (spec section 9). */
 export const guidelineFigures = {
   abstractWords: '150-250 words',
@@ -47,7 +49,7 @@ export const guidelineSections: readonly GuidelineSection[] = [
       `Length: ${f.pageRange}, including figures and references.`,
       `An abstract of ${f.abstractWords}.`,
       'Sections: Introduction, Methods, Results, Discussion, References.',
-      'A single PDF file of at most 10 MB.',
+      `A single PDF file of at most ${MAX_PDF_SIZE_PROSE}.`,
     ],
   },
   {
@@ -55,7 +57,7 @@ export const guidelineSections: readonly GuidelineSection[] = [
     heading: 'How to Submit',
     items: [
       `${f.submissions}: there are no deadlines.`,
-      'Create an account, pay the one-time $100 submission fee and upload your PDF on the submit page.',
+      'Create an account, pay the $100 submission fee (one fee for each paper you submit) and upload your PDF on the submit page.',
       `You receive a confirmation e-mail ${f.confirmationEmail}.`,
     ],
   },

@@ -5,6 +5,9 @@
 // Plain data: scripts/make-placeholder-assets.mjs reads these files too (Node's type stripping),
 // so the generated PDFs and SVGs always match the content shown in the app.
 
+// A type-only import: erased, so the asset script never loads the module (nor its alias).
+import type { PaperCategory } from '@/shared/lib/paper-categories';
+
 export interface JournalContent {
   name: string;
   shortName: string;
@@ -29,21 +32,6 @@ export const journal: JournalContent = {
   postalAddress: 'Young Scientists Journal, 200 Research Park Drive, Suite 120, Boston, MA 02115, USA',
   responseTime: 'Response: 3-5 days',
 };
-
-/** The spec's paper categories, in the order of the /papers dropdown. */
-export const paperCategories = [
-  'Environmental Science',
-  'Chemistry',
-  'Physics',
-  'Biology',
-  'Computer Science',
-  'Mathematics',
-] as const;
-
-export type PaperCategory = (typeof paperCategories)[number];
-
-/** The dropdown's "no filter" entry. */
-export const ALL_CATEGORIES = 'All Categories';
 
 export interface JournalIssue {
   id: string;

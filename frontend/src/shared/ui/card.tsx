@@ -9,11 +9,17 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
   return <div className={cn('grid gap-1.5 p-6 pb-4', className)} {...props} />;
 }
 
-export function CardTitle({ className, children, ...props }: HTMLAttributes<HTMLHeadingElement>) {
+/** A card's heading: h2 by default; `as="h1"` where the card is the page (sign in, for instance). */
+export function CardTitle({
+  as: Heading = 'h2',
+  className,
+  children,
+  ...props
+}: HTMLAttributes<HTMLHeadingElement> & { as?: 'h1' | 'h2' | 'h3' }) {
   return (
-    <h2 className={cn('text-xl font-semibold text-slate-900', className)} {...props}>
+    <Heading className={cn('text-xl font-semibold text-slate-900', className)} {...props}>
       {children}
-    </h2>
+    </Heading>
   );
 }
 

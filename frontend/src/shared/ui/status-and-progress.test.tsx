@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { paperProgress } from '@/shared/lib/paper-progress';
+import { paperProgress } from '@/shared/lib/paper-status';
 import { PaperStatusBadge } from './paper-status-badge';
 import { ProgressBar } from './progress-bar';
 

@@ -1,4 +1,14 @@
-import { type PaperComment, type PaperDetail, type PaperStatusEvent, type PaperVersion, type Role, type SessionUser } from '@/shared/api';
+import {
+  type Invitation,
+  type PaperComment,
+  type PaperDetail,
+  type PaperStatusEvent,
+  type PaperVersion,
+  type ReviewRecommendation,
+  type ReviewStatus,
+  type Role,
+  type SessionUser,
+} from '@/shared/api';
 
 // In-memory stand-in for the backend's state, driven by the handlers in handlers.ts.
 export interface DbUser {
@@ -40,12 +50,46 @@ export interface Db {
   statusEvents: Record<string, PaperStatusEvent[]>;
   /** Query strings of every GET /api/admin/papers, for assertions. */
   adminListRequests: URLSearchParams[];
+  /** Reviewer invitations, newest last, each with the token its e-mail carried. */
+  invitations: InvitationRow[];
+  /** Review assignments (one per paper), oldest first. */
+  reviews: ReviewRow[];
+}
+
+export interface ReviewRow {
+  id: string;
+  paperId: string;
+  reviewerId: string;
+  status: ReviewStatus;
+  recommendation: ReviewRecommendation | null;
+  text: string;
+  assignedAt: string;
+  updatedAt: string;
+  submittedAt: string | null;
+}
+
+export type InvitationRow = Invitation & { token: string };
+
+/**
+ * The server sets the readable `signed_in` cookie with the refresh cookie and clears it with it;
+ * here the "browser's cookies" are `sessionUserId`, so the hint follows it.
+ */
+function setSessionHint(present: boolean): void {
+  document.cookie = present ? 'signed_in=1; path=/' : 'signed_in=; path=/; max-age=0';
 }
 
 function freshDb(): Db {
+  let sessionUserId: string | null = null;
+  setSessionHint(false);
   return {
     users: new Map(),
-    sessionUserId: null,
+    get sessionUserId() {
+      return sessionUserId;
+    },
+    set sessionUserId(id: string | null) {
+      sessionUserId = id;
+      setSessionHint(id !== null);
+    },
     accessExpired: false,
     refreshValid: true,
     resetTokens: new Map(),
@@ -63,6 +107,8 @@ function freshDb(): Db {
     versions: {},
     statusEvents: {},
     adminListRequests: [],
+    invitations: [],
+    reviews: [],
   };
 }
 
@@ -78,15 +124,20 @@ export function addUser(options: {
   email: string;
   password?: string;
   role?: Role;
+  /** Several roles at once (an admin who also reviews); the landing role follows the spec's order. */
+  roles?: Role[];
   confirmed?: boolean;
   firstName?: string | null;
 }): SessionUser {
+  const held = new Set<Role>(['user', ...(options.roles ?? [options.role ?? 'user'])]);
+  const roles = (['admin', 'reviewer', 'user'] as const).filter((role) => held.has(role));
   const user: SessionUser = {
     id: `00000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`,
     email: options.email,
     firstName: options.firstName ?? 'Ada',
     lastName: 'Lovelace',
-    role: options.role ?? 'user',
+    role: roles[0] ?? 'user',
+    roles,
   };
   db.users.set(options.email.toLowerCase(), {
     user,
@@ -149,7 +200,9 @@ export function addOwnPaper(owner: SessionUser, overrides: Partial<PaperDetail> 
       size: 2048,
       uploadedAt: paper.createdAt,
       pdfUrl: `/api/papers/${paper.id}/versions/1/pdf`,
+      state: 'current',
       current: true,
+      public: paper.status === 'published',
     },
   ];
   addStatusEvent(paper.id, { fromStatus: null, toStatus: 'submitted', changedBy: 'author', changedAt: paper.createdAt });
@@ -195,5 +248,49 @@ export function addComment(
     ...overrides,
   };
   db.comments.push(row);
+  return row;
+}
+
+let nextInvitation = 1;
+
+/** Adds an invitation (pending, its e-mail sent, unless said otherwise); the nth of a test is invited on January n+1, 2026. */
+export function addInvitation(email: string, overrides: Partial<InvitationRow> = {}): InvitationRow {
+  const n = nextInvitation++;
+  const invitedAt = new Date(Date.UTC(2026, 0, 1) + (db.invitations.length + 1) * 86_400_000);
+  const row: InvitationRow = {
+    id: `50000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    email,
+    status: 'pending',
+    invitedAt: invitedAt.toISOString(),
+    expiresAt: new Date(invitedAt.getTime() + 14 * 86_400_000).toISOString(),
+    acceptedAt: null,
+    invitedByName: 'Editor',
+    delivery: 'sent',
+    token: `invitation-token-${n}`,
+    ...overrides,
+  };
+  db.invitations.push(row);
+  return row;
+}
+
+let nextReview = 1;
+
+/** Assigns a paper to a reviewer (assigned, nothing written, unless said otherwise); the nth of a test is assigned on February n, 2026. */
+export function addReview(paper: PaperDetail, reviewer: SessionUser, overrides: Partial<ReviewRow> = {}): ReviewRow {
+  const n = nextReview++;
+  const assignedAt = new Date(Date.UTC(2026, 1, 0) + (db.reviews.length + 1) * 86_400_000).toISOString();
+  const row: ReviewRow = {
+    id: `60000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    paperId: paper.id,
+    reviewerId: reviewer.id,
+    status: 'assigned',
+    recommendation: null,
+    text: '',
+    assignedAt,
+    updatedAt: assignedAt,
+    submittedAt: null,
+    ...overrides,
+  };
+  db.reviews.push(row);
   return row;
 }

@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import {
   type ApiErrorBody,
+  type ErrorCode,
   type MySubmission,
   type PaperCard,
   type PaperComment,
@@ -11,13 +12,26 @@ import {
   type SessionResponse,
   type SessionUser,
 } from '@/shared/api';
-import { paperProgress } from '@/shared/lib/paper-progress';
-import { paperCategories } from '@/shared/content/journal';
+import { paperProgress, paperStatuses } from '@/shared/lib/paper-status';
+import { paperCategories } from '@/shared/lib/paper-categories';
+import { MAX_PDF_BYTES, MAX_PDF_SIZE } from '@/shared/config/upload-limits';
 import { addPaper, addStatusEvent, db, sessionUser } from './db';
+import { invitationHandlers } from './invitation-handlers';
+import { reviewHandlers } from './review-handlers';
 
 // Handlers implementing docs/api.md's auth and public papers endpoints against the in-memory db.
 
-function apiError(statusCode: number, code: string, message: string) {
+/** The version becomes the paper's PDF; older pending ones are passed over (as the server does). */
+function makeCurrent(versions: PaperVersion[], number: number, published: boolean): void {
+  for (const version of versions) {
+    if (version.version === number) Object.assign(version, { state: 'current', current: true, public: published });
+    else if (version.state === 'current' || (version.state === 'pending' && version.version < number)) {
+      Object.assign(version, { state: 'superseded', current: false, public: false });
+    }
+  }
+}
+
+function apiError(statusCode: number, code: ErrorCode, message: string) {
   return HttpResponse.json<ApiErrorBody>({ statusCode, code, message }, { status: statusCode });
 }
 
@@ -85,7 +99,7 @@ function ok(body: unknown, init?: ResponseInit): Response {
   return HttpResponse.json(body as Record<string, unknown>, init);
 }
 
-function fail(statusCode: number, code: string, message: string): Response {
+function fail(statusCode: number, code: ErrorCode, message: string): Response {
   return apiError(statusCode, code, message);
 }
 
@@ -119,7 +133,6 @@ async function readMultipart(request: Request): Promise<{
   return { fields, files };
 }
 
-const MAX_PDF = 10 * 1024 * 1024;
 
 function toSubmission(paper: PaperDetail): MySubmission {
   return {
@@ -171,11 +184,10 @@ function publicComment(row: PaperComment & { userId: string }, user: SessionUser
 function fileProblem(file: { size: number; type: string } | null) {
   if (!file) return fail(400, 'VALIDATION_FAILED', 'pdf is required');
   if (file.type !== 'application/pdf') return fail(415, 'INVALID_FILE_TYPE', 'Please upload a PDF file only.');
-  if (file.size > MAX_PDF) return fail(413, 'FILE_TOO_LARGE', 'Please upload a file smaller than 10MB.');
+  if (file.size > MAX_PDF_BYTES) return fail(413, 'FILE_TOO_LARGE', `Please upload a file smaller than ${MAX_PDF_SIZE}.`);
   return null;
 }
 
-const paperStatuses: PaperStatus[] = ['submitted', 'under_review', 'accepted', 'published', 'rejected'];
 const decisionStatuses: PaperStatus[] = ['under_review', 'accepted', 'published', 'rejected'];
 
 /** 401 for a visitor, 403 for a signed-in non-admin, null for an admin. */
@@ -248,18 +260,37 @@ export const paperAndPaymentHandlers = [
     if (problem) return problem;
     if (!file) return fail(400, 'VALIDATION_FAILED', 'pdf is required');
     const versions = (db.versions[found.paper.id] ??= []);
-    versions.forEach((version) => (version.current = false));
+    // After publication an upload waits for an editor; before it, it is the paper's PDF at once.
+    const published = found.paper.status === 'published';
+    if (!published) makeCurrent(versions, versions.length + 1, false);
     const version: PaperVersion = {
       version: versions.length + 1,
       fileName: file.name,
       size: file.size,
       uploadedAt: new Date(Date.UTC(2025, 6, 1)).toISOString(),
       pdfUrl: `/api/papers/${found.paper.id}/versions/${versions.length + 1}/pdf`,
-      current: true,
+      state: published ? 'pending' : 'current',
+      current: !published,
+      public: false,
     };
     versions.push(version);
-    found.paper.updatedAt = version.uploadedAt;
+    if (!published) found.paper.updatedAt = version.uploadedAt;
     return ok(version, { status: 201 });
+  }),
+
+  http.post('*/api/papers/:id/versions/:version/approve', ({ params }) => {
+    const found = ownerOrAdmin(String(params.id));
+    if ('error' in found) return found.error;
+    if (authenticated()?.role !== 'admin') return fail(403, 'FORBIDDEN', 'Only the editorial team can approve a version');
+    const versions = db.versions[found.paper.id] ?? [];
+    const number = Number(params.version);
+    const version = versions.find((candidate) => candidate.version === number);
+    if (!version) return fail(404, 'NOT_FOUND', 'Version not found');
+    db.bodies[`approve:${found.paper.id}`] = [...(db.bodies[`approve:${found.paper.id}`] ?? []), number];
+    if (version.state === 'current') return ok({ version, changed: false, notification: 'none' });
+    if (version.state !== 'pending') return fail(409, 'CONFLICT', `Version ${number} is not waiting for approval`);
+    makeCurrent(versions, number, found.paper.status === 'published');
+    return ok({ version, changed: true, notification: 'queued' });
   }),
 
   http.get('*/api/papers/:id/comments', ({ params }) => {
@@ -344,6 +375,9 @@ export const paperAndPaymentHandlers = [
     });
   }),
 
+  // Nothing queued by default; tests of the e-mail card answer with their own counts.
+  http.get('*/api/admin/email-outbox/summary', () => adminOnly() ?? ok({ waiting: 0, retrying: 0, nextRetryAt: null, failed: 0, sentLastDay: 0 })),
+
   http.get('*/api/admin/papers/status-counts', () => {
     const denied = adminOnly();
     if (denied) return denied;
@@ -367,8 +401,12 @@ export const paperAndPaymentHandlers = [
     const cursor = url.searchParams.get('cursor');
     const limit = Number(url.searchParams.get('limit') ?? 25);
     if (status && !(paperStatuses as string[]).includes(status)) return fail(400, 'VALIDATION_FAILED', 'Bad status');
+    // Every word, in the title or an author's name (the server also matches e-mails).
+    const words = (url.searchParams.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const matches = (paper: PaperDetail) =>
+      words.every((word) => `${paper.title} ${paper.authors.map((author) => author.name).join(' ')}`.toLowerCase().includes(word));
     const matching = db.papers
-      .filter((paper) => !status || paper.status === status)
+      .filter((paper) => (!status || paper.status === status) && matches(paper))
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
     let start = 0;
     if (cursor) {
@@ -385,6 +423,7 @@ export const paperAndPaymentHandlers = [
         category: paper.category,
         status: paper.status,
         submittedAt: paper.createdAt,
+        pendingVersions: (db.versions[paper.id] ?? []).filter((version) => version.state === 'pending').length,
       })),
       nextCursor: start + limit < matching.length ? (items.at(-1)?.id ?? null) : null,
     });
@@ -474,6 +513,8 @@ export const paperAndPaymentHandlers = [
 
 export const handlers = [
   ...paperAndPaymentHandlers,
+  ...invitationHandlers,
+  ...reviewHandlers,
 
   http.get('*/api/auth/session', () => {
     db.calls.session += 1;

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, MaxLength } from 'class-validator';
-import { Trim } from './trim.js';
+import { Trim } from '../../../common/dtos/trim.transform.js';
 
 export class ResendConfirmationDto {
   @ApiProperty({ format: 'email', maxLength: 254 })

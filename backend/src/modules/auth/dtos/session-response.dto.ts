@@ -1,14 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { Role } from '../../../common/auth/auth.decorators.js';
-
-const ROLES: Role[] = ['admin', 'reviewer', 'user'];
+import { ROLES, type Role } from '../../../common/access/access-policy.js';
 
 export class SessionUserDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'email' }) email: string;
   @ApiProperty({ type: String, nullable: true }) firstName: string | null;
   @ApiProperty({ type: String, nullable: true }) lastName: string | null;
-  @ApiProperty({ enum: ROLES, description: 'admin first, then reviewer, else user' }) role: Role;
+  @ApiProperty({ enum: ROLES, description: 'The landing role, by the spec’s order: admin first, then reviewer, else user' }) role: Role;
+  @ApiProperty({ enum: ROLES, isArray: true, description: 'Every role held, in that order; permissions look at all of them' }) roles: Role[];
 }
 
 export class SessionResponseDto {

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsInt, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { MAX_PASSWORD_LENGTH } from '../password-hasher.js';
-import { Trim } from './trim.js';
+import { Trim } from '../../../common/dtos/trim.transform.js';
 
 export const GRADE_LEVELS = [9, 10, 11, 12] as const;
 

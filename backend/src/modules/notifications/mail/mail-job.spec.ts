@@ -1,6 +1,7 @@
 import { MAIL_JOB_OPTIONS, type MailJob, mailJobId, toMailJob } from './mail-job.js';
 import { isMailTemplate, MailTemplate } from './mail-template.js';
 import { isPermanentSmtpError } from './mail.processor.js';
+import { MAIL_RETRY } from './mail-retry.js';
 import { MailRenderError } from './mail-renderer.js';
 
 describe('mail jobs', () => {
@@ -20,8 +21,8 @@ describe('mail jobs', () => {
     expect(wrong).toBeDefined();
   });
 
-  it('retries five times with exponential backoff and keeps failed jobs', () => {
-    expect(MAIL_JOB_OPTIONS).toMatchObject({ attempts: 5, backoff: { type: 'exponential' }, removeOnFail: false, removeOnComplete: { age: 86400, count: 1000 } });
+  it('retries on the capped schedule for more than a day and keeps failed jobs', () => {
+    expect(MAIL_JOB_OPTIONS).toMatchObject({ attempts: MAIL_RETRY.attempts, backoff: { type: 'custom' }, removeOnFail: false, removeOnComplete: { age: 86400, count: 1000 } });
   });
 
   it('recognises the templates', () => {

@@ -47,6 +47,19 @@ describe('MailRenderer', () => {
     expect(() => renderer.render(MailTemplate.ConfirmEmail, { firstName: 'Ada', confirmUrl: 'not a url' })).toThrow(MailRenderError);
   });
 
+  it('renders the reviewer invitation naming the editor, the journal, the link and how long it works', () => {
+    const mail = new MailRenderer(loadConfig({ JOURNAL_NAME: 'Young Scientists Journal', INVITATION_TTL_DAYS: '7' })).render(MailTemplate.ReviewerInvitation, {
+      inviterName: 'Grace Hopper',
+      invitationUrl: 'https://journal.example/reviewer-invitation?token=abc',
+    });
+    expect(mail.subject).toBe('You are invited to review for Young Scientists Journal');
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('Grace Hopper of the Young Scientists Journal editorial team');
+      expect(part).toContain('https://journal.example/reviewer-invitation?token=abc');
+      expect(part).toContain('valid for 7 days.');
+    }
+  });
+
   it('refuses data that lacks a field the template uses', () => {
     const incomplete = { confirmUrl: 'https://journal.example/c' } as unknown as { firstName: string; confirmUrl: string };
     expect(() => renderer.render(MailTemplate.ConfirmEmail, incomplete)).toThrow(MailRenderError);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Inject, Injectable } from '@nestjs/common';
 import Handlebars from 'handlebars';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import { commentToHtml, commentToText } from './comment-markup.js';
 import { MAIL_TEMPLATES, MailTemplate, type MailTemplateData } from './mail-template.js';
 
 /** Resolved from this file, so the same code finds the templates in `src/` (Jest) and `dist/`. */
@@ -34,6 +35,11 @@ const SUBJECTS: { [T in MailTemplate]: (journalName: string) => string } = {
   [MailTemplate.PaperAccepted]: (journalName) => `Congratulations: your paper was accepted by ${journalName}`,
   [MailTemplate.PaperRejected]: (journalName) => `Decision on your paper: not accepted for publication in ${journalName}`,
   [MailTemplate.PaperPublished]: (journalName) => `Your paper is now published in ${journalName}`,
+  [MailTemplate.PaperVersionApproved]: (journalName) => `Your updated paper is now public in ${journalName}`,
+  [MailTemplate.ReviewerInvitation]: (journalName) => `You are invited to review for ${journalName}`,
+  [MailTemplate.ReviewAssigned]: (journalName) => `A paper was assigned to you for review at ${journalName}`,
+  [MailTemplate.ReviewWithdrawn]: (journalName) => `A review assignment at ${journalName} was withdrawn`,
+  [MailTemplate.ReviewSubmitted]: (journalName) => `A review was submitted at ${journalName}`,
 };
 
 function describeDuration(minutes: number): string {
@@ -82,8 +88,16 @@ export class MailRenderer {
       [MailTemplate.PaperAccepted]: '',
       [MailTemplate.PaperRejected]: '',
       [MailTemplate.PaperPublished]: '',
+      [MailTemplate.PaperVersionApproved]: '',
+      [MailTemplate.ReviewerInvitation]: config.invitations.ttlDays === 1 ? '1 day' : `${config.invitations.ttlDays} days`,
+      [MailTemplate.ReviewAssigned]: '',
+      [MailTemplate.ReviewWithdrawn]: '',
+      [MailTemplate.ReviewSubmitted]: '',
     };
     this.handlebars.registerHelper('url', safeUrl);
+    // A comment's markup (bold, lists), escaped before anything becomes a tag.
+    this.handlebars.registerHelper('commentHtml', (value: unknown) => new Handlebars.SafeString(commentToHtml(String(value))));
+    this.handlebars.registerHelper('commentText', (value: unknown) => commentToText(String(value)));
     const compile = (file: string, kind: 'html' | 'text'): Renderer =>
       this.handlebars.compile(readFileSync(`${MAIL_TEMPLATES_DIR}${file}`, 'utf8'), { strict: true, noEscape: kind === 'text' });
     const load = (name: string): CompiledTemplate => ({

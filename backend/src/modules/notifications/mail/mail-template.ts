@@ -7,6 +7,11 @@ export enum MailTemplate {
   PaperAccepted = 'paper-accepted',
   PaperRejected = 'paper-rejected',
   PaperPublished = 'paper-published',
+  PaperVersionApproved = 'paper-version-approved',
+  ReviewerInvitation = 'reviewer-invitation',
+  ReviewAssigned = 'review-assigned',
+  ReviewWithdrawn = 'review-withdrawn',
+  ReviewSubmitted = 'review-submitted',
 }
 
 /** What each template needs; `queueMail` only accepts the data of the template it is given. */
@@ -18,6 +23,14 @@ export interface MailTemplateData {
   [MailTemplate.PaperAccepted]: { title: string; paperUrl: string };
   [MailTemplate.PaperRejected]: { title: string; paperUrl: string };
   [MailTemplate.PaperPublished]: { title: string; paperUrl: string };
+  [MailTemplate.PaperVersionApproved]: { title: string; version: number; paperUrl: string };
+  /** `inviterName`: the inviting editor's name (or e-mail). */
+  [MailTemplate.ReviewerInvitation]: { inviterName: string; invitationUrl: string };
+  /** To the reviewer: `reviewUrl` is the review page of the assignment. */
+  [MailTemplate.ReviewAssigned]: { title: string; reviewUrl: string };
+  [MailTemplate.ReviewWithdrawn]: { title: string };
+  /** To each editor: `paperUrl` is the paper's page, where its review is shown. */
+  [MailTemplate.ReviewSubmitted]: { title: string; reviewerName: string; recommendation: string; paperUrl: string };
 }
 
 export const MAIL_TEMPLATES: readonly MailTemplate[] = Object.values(MailTemplate);

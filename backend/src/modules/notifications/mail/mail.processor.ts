@@ -1,12 +1,15 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { BeforeApplicationShutdown, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Logger } from '@nestjs/common';
 import { MailerService } from '@nestjs-modules/mailer';
 import { type Job, UnrecoverableError } from 'bullmq';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { OutboxMail } from '../outbox/outbox-mail.entity.js';
-import { MAIL_QUEUE, type MailJobData } from './mail-job.js';
+import { MAIL_QUEUE, type MailJobData, type MailJobResult } from './mail-job.js';
+import { mailBackoffStrategy, mailRetryDelayMs } from './mail-retry.js';
 import { MailRenderError, MailRenderer } from './mail-renderer.js';
 import { isMailTemplate, type MailTemplate, type MailTemplateData } from './mail-template.js';
+import { messageIdDomain, outboxMessageId } from './message-id.js';
 
 /** SMTP 5xx answers (unknown mailbox, rejected content) are final; 4xx and network errors are not. */
 export function isPermanentSmtpError(error: unknown): boolean {
@@ -20,51 +23,120 @@ function describe(error: unknown): string {
 }
 
 /**
- * Sends one outbox row per job: loads it, renders both parts, hands them to SMTP and records
- * the outcome on the row. A row already sent is never sent again, whichever way its job came.
+ * A killed worker's jobs come back after its lock lapses and the next stalled check runs:
+ * within about 25 s with these values (BullMQ's defaults of 30 s + 30 s made it a minute or
+ * more). A live worker renews its lock every 7.5 s, well inside even a slow SMTP send.
  */
-@Processor(MAIL_QUEUE, { concurrency: 5 })
+export const MAIL_WORKER_LOCKS = { lockDuration: 15_000, stalledInterval: 10_000, maxStalledCount: 3 } as const;
+
+interface ClaimedRow {
+  id: string;
+  template: string;
+  recipient: string;
+  data: Record<string, unknown>;
+  attempts: number;
+}
+
+/**
+ * Sends one outbox row per job. The attempt is counted on the row before SMTP is called, so
+ * a crash after sending still shows it; the row is marked sent as soon as SMTP accepts; every
+ * send of a row carries the same Message-ID. A row already sent is never sent again.
+ */
+@Processor(MAIL_QUEUE, { concurrency: 5, ...MAIL_WORKER_LOCKS, settings: { backoffStrategy: mailBackoffStrategy } })
 export class MailProcessor extends WorkerHost implements BeforeApplicationShutdown {
   private readonly logger = new Logger(MailProcessor.name);
+  private readonly domain: string;
 
   constructor(
     private readonly orm: MikroORM,
     private readonly mailer: MailerService,
     private readonly renderer: MailRenderer,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
     super();
+    this.domain = messageIdDomain(config.mail.from, config.http.publicUrl);
   }
 
-  async process(job: Job<MailJobData, void, MailTemplate>): Promise<void> {
+  async process(job: Job<MailJobData, MailJobResult, MailTemplate>): Promise<MailJobResult> {
     const em = this.orm.em.fork();
-    const row = await em.findOne(OutboxMail, { id: job.data.outboxId });
-    if (!row) throw new UnrecoverableError(`Outbox row ${job.data.outboxId} does not exist`);
-    if (row.status === 'sent') {
-      this.logger.log(`E-mail ${row.id} (${row.template}) was already sent; skipping job ${job.id}`);
-      return;
+    let row: ClaimedRow | undefined;
+    try {
+      row = await this.startAttempt(job);
+    } catch (error) {
+      // Nothing can be written now; the next attempt that reaches the database counts this one
+      // (from the job's started-attempts count) and records this error (the job's failedReason).
+      this.logger.error(`E-mail ${job.data.outboxId} attempt ${job.attemptsStarted} failed: the database did not answer: ${describe(error)}`);
+      throw error;
     }
-    const attempt = row.attempts + 1;
+    if (!row) {
+      const existing = await em.findOne(OutboxMail, { id: job.data.outboxId });
+      if (!existing) throw new UnrecoverableError(`Outbox row ${job.data.outboxId} does not exist`);
+      this.logger.log(`E-mail ${existing.id} (${existing.template}) is already ${existing.status}; skipping job ${job.id}`);
+      return { sentAt: null };
+    }
+
     try {
       if (!isMailTemplate(row.template) || row.template !== job.name) {
         throw new MailRenderError(`Job ${job.name} does not match the outbox row's template ${row.template}`);
       }
       const { subject, html, text } = this.renderer.render(row.template, row.data as unknown as MailTemplateData[MailTemplate]);
-      await this.mailer.sendMail({ to: row.recipient, subject, html, text });
+      await this.mailer.sendMail({ to: row.recipient, subject, html, text, messageId: outboxMessageId(row.id, this.domain) });
     } catch (error) {
-      const permanent = isPermanentSmtpError(error);
-      const last = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      await em.nativeUpdate(
-        OutboxMail,
-        { id: row.id, status: { $ne: 'sent' } },
-        { attempts: attempt, lastError: describe(error).slice(0, 2000), ...(last ? { status: 'failed' as const } : {}) },
-      );
-      this.logger.warn(`E-mail ${row.id} (${row.template}) attempt ${attempt} failed${last ? ' for good' : ''}: ${describe(error)}`);
-      if (permanent && !(error instanceof UnrecoverableError)) throw new UnrecoverableError(describe(error));
+      await this.recordFailure(job, row, error);
+      if (isPermanentSmtpError(error) && !(error instanceof UnrecoverableError)) throw new UnrecoverableError(describe(error));
       throw error;
     }
-    // The data holds live links (confirmation, reset); once delivered they need not stay in the database.
-    await em.nativeUpdate(OutboxMail, { id: row.id }, { status: 'sent', sentAt: new Date(), attempts: attempt, lastError: null, data: {} });
-    this.logger.log(`E-mail ${row.id} (${row.template}) sent`);
+
+    const sentAt = new Date();
+    try {
+      // The data holds live links (confirmation, reset); once delivered they need not stay in the database.
+      await em.nativeUpdate(OutboxMail, { id: row.id }, { status: 'sent', sentAt, nextAttemptAt: null, lastError: null, data: {} });
+      this.logger.log(`E-mail ${row.id} (${row.template}) sent`);
+    } catch (error) {
+      // Not a reason to send again: the completed job keeps `sentAt`, and the relay records it.
+      this.logger.error(`E-mail ${row.id} was sent but the database did not record it: ${describe(error)}`);
+    }
+    return { sentAt: sentAt.toISOString() };
+  }
+
+  /**
+   * Counts the attempt and marks the row queued in one statement, or returns nothing when the
+   * row is already sent. Attempts the database missed (it was down) are caught up from BullMQ's
+   * count of started attempts. A failed row runs again only when an admin retries its job from the
+   * queue board (the relay never dispatches failed rows, and no second job can share its id).
+   */
+  private async startAttempt(job: Job<MailJobData, MailJobResult, MailTemplate>): Promise<ClaimedRow | undefined> {
+    const rows = await this.orm.em.getConnection().execute<ClaimedRow[]>(
+      `update outbox_mails
+          set attempts = greatest(attempts + 1, ?::int),
+              last_attempt_at = now(),
+              next_attempt_at = now(),
+              status = 'queued',
+              queued_at = coalesce(queued_at, now()),
+              last_error = coalesce(?::text, last_error)
+        where id = ? and status in ('pending', 'queued', 'failed')
+        returning id, template, recipient, data, attempts`,
+      [job.attemptsStarted, job.failedReason ? job.failedReason.slice(0, 2000) : null, job.data.outboxId],
+    );
+    return rows[0];
+  }
+
+  private async recordFailure(job: Job<MailJobData, MailJobResult, MailTemplate>, row: ClaimedRow, error: unknown): Promise<void> {
+    const permanent = isPermanentSmtpError(error);
+    const last = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    const nextAttemptAt = last ? null : new Date(Date.now() + mailRetryDelayMs(job.attemptsMade + 1));
+    try {
+      await this.orm.em
+        .fork()
+        .nativeUpdate(
+          OutboxMail,
+          { id: row.id, status: { $in: ['pending', 'queued'] } },
+          { lastError: describe(error).slice(0, 2000), nextAttemptAt, ...(last ? { status: 'failed' as const } : {}) },
+        );
+    } catch (dbError) {
+      this.logger.error(`E-mail ${row.id}: could not record the failure of attempt ${row.attempts}: ${describe(dbError)}`);
+    }
+    this.logger.warn(`E-mail ${row.id} (${row.template}) attempt ${row.attempts} failed${last ? ' for good' : ''}: ${describe(error)}`);
   }
 
   /** Runs before the database and Redis close: stop taking jobs and let the current ones finish. */

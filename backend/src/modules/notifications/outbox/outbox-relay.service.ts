@@ -1,17 +1,35 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import type { JobState } from 'bullmq';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import { MAIL_QUEUE, type MailQueue } from '../mail/mail-job.js';
+import type { MailTemplate } from '../mail/mail-template.js';
 import { NotificationsService } from '../notifications.service.js';
 import { OutboxMail } from './outbox-mail.entity.js';
+import { describeError, withTimeout } from './with-timeout.js';
 
-/** A row younger than this may still be dispatched by the request that wrote it. */
-export const RELAY_MIN_AGE_MS = 30_000;
-export const RELAY_INTERVAL_MS = 15_000;
 const RELAY_BATCH = 100;
+const REDIS_TIMEOUT_MS = 3000;
+
+/** A job in one of these states will still run by itself. */
+const LIVE_STATES: ReadonlySet<JobState | 'unknown'> = new Set<JobState | 'unknown'>(['waiting', 'delayed', 'active', 'prioritized', 'waiting-children']);
+
+export interface RelayedRow {
+  id: string;
+  template: MailTemplate;
+}
 
 /**
- * Re-dispatches outbox rows that never reached BullMQ (Redis down during the request, process
- * stopped between commit and dispatch). Every worker runs it; the job id dedupe makes
- * concurrent relays harmless.
+ * The outbox is the source of truth, not Redis: every pass claims the rows still unsent a
+ * while (`MAIL_STALE_AFTER_SECONDS`) after they were due, and makes sure each has a job that
+ * will run. A live job is left alone (job id = row id); a job that finished without the row
+ * saying so is settled from its result (sent) or replaced (its failure went unrecorded); a job
+ * that is gone (Redis restarted empty, the request died before dispatching) is added again.
+ *
+ * A process timer rather than a BullMQ job scheduler: a scheduler lives in Redis and would
+ * vanish with the very data this relay exists to recover. Every worker runs it; claiming rows
+ * with `for update skip locked` keeps two relays off the same row.
  */
 @Injectable()
 export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -22,10 +40,12 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
   constructor(
     private readonly orm: MikroORM,
     private readonly notifications: NotificationsService,
+    @InjectQueue(MAIL_QUEUE) private readonly queue: MailQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.relayPending().catch(() => undefined), RELAY_INTERVAL_MS);
+    this.timer = setInterval(() => void this.relayDue().catch(() => undefined), this.config.mail.relayIntervalMs);
     this.timer.unref();
   }
 
@@ -34,28 +54,69 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
     await this.running?.catch(() => undefined);
   }
 
-  /** One pass; returns how many rows it handed to BullMQ. Overlapping calls share one pass. */
-  relayPending(minAgeMs = RELAY_MIN_AGE_MS): Promise<number> {
-    this.running ??= this.relayOnce(minAgeMs).finally(() => {
+  /** One pass; returns how many rows it handed to BullMQ again. Overlapping calls share one pass. */
+  relayDue(staleAfterMs = this.config.mail.staleAfterMs): Promise<number> {
+    this.running ??= this.relayOnce(staleAfterMs).finally(() => {
       this.running = undefined;
     });
     return this.running;
   }
 
-  private async relayOnce(minAgeMs: number): Promise<number> {
+  private async relayOnce(staleAfterMs: number): Promise<number> {
     try {
-      const rows = await this.orm.em.fork().find(
-        OutboxMail,
-        { status: 'pending', createdAt: { $lte: new Date(Date.now() - minAgeMs) } },
-        { orderBy: { createdAt: 'asc' }, limit: RELAY_BATCH },
-      );
-      if (rows.length === 0) return 0;
-      const queued = await this.notifications.dispatch(rows);
-      if (queued) this.logger.log(`Relayed ${rows.length} pending e-mail(s)`);
-      return queued ? rows.length : 0;
+      const rows = await this.claimOverdue(staleAfterMs);
+      const lost: RelayedRow[] = [];
+      try {
+        for (const row of rows) {
+          if (await this.needsJob(row)) lost.push(row);
+        }
+      } catch (error) {
+        // Redis is down or slow: the rows not checked yet come round again after `staleAfterMs`.
+        this.logger.warn(`Outbox relay could not reach the queue: ${describeError(error)}`);
+      }
+      if (lost.length === 0) return 0;
+      const queued = await this.notifications.dispatch(lost);
+      if (queued) this.logger.log(`Dispatched ${lost.length} unsent e-mail(s) again`);
+      return queued ? lost.length : 0;
     } catch (error) {
-      this.logger.warn(`Outbox relay failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`Outbox relay failed: ${describeError(error)}`);
       return 0;
     }
+  }
+
+  /**
+   * Overdue unsent rows, their due time moved to now so that this relay (or another worker's)
+   * looks at them again only after another `staleAfterMs` if they stay unsent.
+   */
+  private claimOverdue(staleAfterMs: number): Promise<RelayedRow[]> {
+    return this.orm.em.getConnection().execute<RelayedRow[]>(
+      `update outbox_mails set next_attempt_at = now()
+        where id in (select id from outbox_mails
+                      where status in ('pending', 'queued') and next_attempt_at <= now() - ? * interval '1 millisecond'
+                      order by next_attempt_at
+                      limit ?
+                      for update skip locked)
+          and status in ('pending', 'queued')
+        returning id, template`,
+      [staleAfterMs, RELAY_BATCH],
+    );
+  }
+
+  private async needsJob(row: RelayedRow): Promise<boolean> {
+    const state = await withTimeout(this.queue.getJobState(row.id), REDIS_TIMEOUT_MS);
+    if (LIVE_STATES.has(state)) return false;
+    if (state === 'completed') {
+      const sentAt = (await withTimeout(this.queue.getJob(row.id), REDIS_TIMEOUT_MS))?.returnvalue?.sentAt;
+      if (sentAt) {
+        await this.orm.em
+          .fork()
+          .nativeUpdate(OutboxMail, { id: row.id, status: { $in: ['pending', 'queued'] } }, { status: 'sent', sentAt: new Date(sentAt), nextAttemptAt: null, lastError: null, data: {} });
+        this.logger.log(`E-mail ${row.id} had been sent; recorded it from its job`);
+        return false;
+      }
+    }
+    // A finished job keeps its id and would make the new one a no-op.
+    if (state === 'completed' || state === 'failed') await withTimeout(this.queue.remove(row.id), REDIS_TIMEOUT_MS);
+    return true;
   }
 }

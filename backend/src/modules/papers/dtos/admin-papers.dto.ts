@@ -2,15 +2,28 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { PAPER_STATUSES, PaperStatus } from '../entities/paper-status.js';
+import { Trim } from '../../../common/dtos/trim.transform.js';
 
 export const ADMIN_DEFAULT_PAGE_SIZE = 25;
 export const ADMIN_MAX_PAGE_SIZE = 100;
+export const ADMIN_SEARCH_MAX_LENGTH = 200;
 
 export class AdminPapersQueryDto {
   @ApiPropertyOptional({ enum: PAPER_STATUSES, enumName: 'PaperStatus', description: 'Absent: every status' })
   @IsOptional()
   @IsIn(PAPER_STATUSES, { message: `status must be one of: ${PAPER_STATUSES.join(', ')}` })
   status?: PaperStatus;
+
+  @ApiPropertyOptional({
+    maxLength: ADMIN_SEARCH_MAX_LENGTH,
+    description:
+      "Every word must appear (case-insensitive, partial words too) in the title, an author's name or e-mail, or the owner's account e-mail or profile name. Empty: every paper",
+  })
+  @IsOptional()
+  @IsString()
+  @Trim()
+  @MaxLength(ADMIN_SEARCH_MAX_LENGTH, { message: `q must be at most ${ADMIN_SEARCH_MAX_LENGTH} characters` })
+  q?: string;
 
   @ApiPropertyOptional({ description: 'The nextCursor of the previous page' })
   @IsOptional()
@@ -35,6 +48,7 @@ export class AdminPaperRowDto {
   @ApiProperty() category: string;
   @ApiProperty({ enum: PAPER_STATUSES, enumName: 'PaperStatus' }) status: PaperStatus;
   @ApiProperty({ type: String, format: 'date-time', description: 'createdAt' }) submittedAt: string;
+  @ApiProperty({ description: 'Updated PDFs waiting for an editor’s approval' }) pendingVersions: number;
 }
 
 export class AdminPaperPageDto {

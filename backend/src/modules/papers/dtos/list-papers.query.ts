@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { ALL_CATEGORIES, PAPER_CATEGORIES } from '../entities/paper-category.js';
+import { Trim } from '../../../common/dtos/trim.transform.js';
 
 export const DEFAULT_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 50;
@@ -13,7 +14,7 @@ export class ListPapersQueryDto {
   @ApiPropertyOptional({ maxLength: MAX_TEXT_LENGTH, description: 'Words to find in the title, an author’s name or the abstract (partial words too)' })
   @IsOptional()
   @IsString()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @Trim()
   @MaxLength(MAX_TEXT_LENGTH)
   q?: string;
 

@@ -1,10 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { Trim } from '../../../common/dtos/trim.transform.js';
 
 export class CommentBodyDto {
   @ApiProperty({ minLength: 1, maxLength: 10000, description: 'Plain text; trimmed' })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @Trim()
   @IsString()
   @IsNotEmpty({ message: 'comment must not be blank' })
   @MaxLength(10000)

@@ -2,25 +2,24 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { SUBMISSION_CATEGORIES, type SubmissionCategory } from '../entities/paper-category.js';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { Trim } from '../../../common/dtos/trim.transform.js';
 
 export class PaperAuthorDto {
   @ApiProperty({ minLength: 1, maxLength: 200 })
-  @Transform(trim)
+  @Trim()
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
   name: string;
 
   @ApiProperty({ format: 'email' })
-  @Transform(trim)
+  @Trim()
   @IsEmail({}, { message: 'each author needs a valid email' })
   @MaxLength(320)
   email: string;
 
   @ApiProperty({ minLength: 1, maxLength: 200 })
-  @Transform(trim)
+  @Trim()
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
@@ -42,7 +41,7 @@ function parseAuthors({ value }: { value: unknown }): unknown {
 /** The text fields of `POST /api/papers` (multipart/form-data; the file is the part `pdf`). */
 export class SubmitPaperDto {
   @ApiProperty({ minLength: 1, maxLength: 300 })
-  @Transform(trim)
+  @Trim()
   @IsString()
   @IsNotEmpty()
   @MaxLength(300)
@@ -62,13 +61,13 @@ export class SubmitPaperDto {
 
   @ApiPropertyOptional({ maxLength: 500, description: 'Comma-separated' })
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @MaxLength(500)
   keywords?: string;
 
   @ApiProperty({ minLength: 1, maxLength: 20000, description: '250-500 words is guidance only' })
-  @Transform(trim)
+  @Trim()
   @IsString()
   @IsNotEmpty()
   @MaxLength(20000)

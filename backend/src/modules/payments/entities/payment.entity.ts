@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
 import { PaymentStatus } from './payment-status.js';
+import { PaymentRepository } from './payment.repository.js';
 
 export type PaymentProviderName = 'stripe' | 'test';
 
 /**
  * One checkout session for the submission fee. The user and the paper are referenced by id
  * only: the payments module does not reach into other modules' entities. Writes that must be
- * race-free (claiming a fee, webhook upserts) are single SQL statements in the service.
+ * race-free (claiming a fee, webhook upserts) are single SQL statements in PaymentRepository.
  */
 const PaymentSchema = defineEntity({
   name: 'Payment',
   tableName: 'payments',
+  repository: () => PaymentRepository,
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     userId: p.uuid(),

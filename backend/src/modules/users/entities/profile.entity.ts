@@ -1,11 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { ProfileRepository } from './profile.repository.js';
 
 /** Public-facing details of a user; `id` is the user's id. */
 const ProfileSchema = defineEntity({
   name: 'Profile',
   tableName: 'profiles',
-  repository: () => ProfileRepository,
   properties: {
     id: p.uuid().primary(),
     email: p.string().length(254),

@@ -1,9 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { GRANTABLE_ROLES } from '../grantable-roles.js';
 import { UserRoleRepository } from './user-role.repository.js';
-
-/** Roles a user holds besides the implicit 'user'. */
-export const GRANTABLE_ROLES = ['admin', 'reviewer'] as const;
-export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
 
 const UserRoleSchema = defineEntity({
   name: 'UserRole',

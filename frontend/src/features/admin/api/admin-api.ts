@@ -1,6 +1,7 @@
 import {
   type AdminPaperPage,
   type DecisionStatus,
+  type EmailOutboxSummary,
   type PaperStatus,
   type StatusChanged,
   type StatusCounts,
@@ -11,6 +12,8 @@ import {
 export interface AdminPapersArgs {
   /** One of the five statuses, or null for every paper. */
   status: PaperStatus | null;
+  /** Search words (title, author name or e-mail); empty for every paper. */
+  q?: string;
 }
 
 /** Page size of the admin papers table; the API allows 1-100 (default 25). */
@@ -28,6 +31,7 @@ export const adminApi = baseApi.injectEndpoints({
         url: '/admin/papers',
         params: {
           status: queryArg.status ?? undefined,
+          q: queryArg.q || undefined,
           cursor: pageParam ?? undefined,
           limit: ADMIN_PAPERS_PAGE_SIZE,
         },
@@ -37,6 +41,11 @@ export const adminApi = baseApi.injectEndpoints({
     getStatusCounts: build.query<StatusCounts, void>({
       query: () => '/admin/papers/status-counts',
       providesTags: ['AdminStats'],
+    }),
+    // Counted when the dashboard opens, not cached: the queue changes by the second.
+    getEmailOutboxSummary: build.query<EmailOutboxSummary, void>({
+      query: () => '/admin/email-outbox/summary',
+      keepUnusedDataFor: 0,
     }),
     changePaperStatus: build.mutation<StatusChanged, { paperId: string; status: DecisionStatus }>({
       query: ({ paperId, status }) => ({
@@ -60,4 +69,4 @@ export const adminApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetAdminPapersInfiniteQuery, useGetStatusCountsQuery, useChangePaperStatusMutation } = adminApi;
+export const { useGetAdminPapersInfiniteQuery, useGetStatusCountsQuery, useGetEmailOutboxSummaryQuery, useChangePaperStatusMutation } = adminApi;

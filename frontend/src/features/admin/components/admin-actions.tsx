@@ -1,7 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { type DecisionStatus, type PaperStatus } from '@/shared/api';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, PaperStatusBadge, useToast } from '@/shared/ui';
+import { Button, PaperStatusBadge, SectionCard, useToast } from '@/shared/ui';
 import { useChangePaperStatusMutation } from '../api/admin-api';
 import { decisionActions, statusUpdateFailedToast, statusUpdatedToast } from '../model/admin-messages';
 
@@ -25,38 +25,37 @@ export function AdminActions({ paperId, status }: { paperId: string; status: Pap
   };
 
   return (
-    <Card aria-labelledby="admin-actions-title">
-      <CardHeader>
-        <CardTitle id="admin-actions-title" className="flex items-center gap-2">
-          <ShieldCheck className="h-5 w-5 text-indigo-600" aria-hidden="true" />
-          Admin Actions
-        </CardTitle>
-        <CardDescription className="flex flex-wrap items-center gap-2">
+    <SectionCard
+      titleId="admin-actions-title"
+      title="Admin Actions"
+      icon={ShieldCheck}
+      description={
+        <>
           Current status: <PaperStatusBadge status={status} />
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <div role="group" aria-label="Change paper status" className="flex flex-wrap gap-2">
-          {decisionActions.map((action) => {
-            const current = action.status === status;
-            return (
-              <Button
-                key={action.status}
-                variant={action.status === 'rejected' ? 'destructive' : current ? 'secondary' : 'outline'}
-                disabled={current || (isLoading && pending !== action.status)}
-                isLoading={pending === action.status}
-                aria-describedby={current ? 'admin-actions-current' : undefined}
-                onClick={() => void decide(action.status)}
-              >
-                {action.label}
-              </Button>
-            );
-          })}
-        </div>
-        <p id="admin-actions-current" className="sr-only">
-          This is the paper&apos;s current status.
-        </p>
-      </CardContent>
-    </Card>
+        </>
+      }
+      descriptionClassName="flex flex-wrap items-center gap-2"
+    >
+      <div role="group" aria-label="Change paper status" className="flex flex-wrap gap-2">
+        {decisionActions.map((action) => {
+          const current = action.status === status;
+          return (
+            <Button
+              key={action.status}
+              variant={action.status === 'rejected' ? 'destructive' : current ? 'secondary' : 'outline'}
+              disabled={current || (isLoading && pending !== action.status)}
+              isLoading={pending === action.status}
+              aria-describedby={current ? 'admin-actions-current' : undefined}
+              onClick={() => void decide(action.status)}
+            >
+              {action.label}
+            </Button>
+          );
+        })}
+      </div>
+      <p id="admin-actions-current" className="sr-only">
+        This is the paper&apos;s current status.
+      </p>
+    </SectionCard>
   );
 }

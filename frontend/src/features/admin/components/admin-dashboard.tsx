@@ -1,27 +1,30 @@
-import { ClipboardList, ExternalLink, FileText, Mail, Users } from 'lucide-react';
+import { ExternalLink, FileText, Mail, Users } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { type StatusCounts } from '@/shared/api';
 import { paths } from '@/shared/config/paths';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/shared/ui';
+import { paperStatusLabel, paperStatuses } from '@/shared/lib/paper-status';
+import { Button, SectionCard } from '@/shared/ui';
 import { useGetStatusCountsQuery } from '../api/admin-api';
 import { AdminTabs } from './admin-tabs';
+import { EmailOutboxCard } from './email-outbox-card';
 import { PaperManagement } from './paper-management';
 
 type TabId = 'papers' | 'reviewers' | 'messages';
 
 const tiles: ReadonlyArray<{ key: keyof StatusCounts; label: string }> = [
   { key: 'all', label: 'All' },
-  { key: 'submitted', label: 'Submitted' },
-  { key: 'under_review', label: 'Under Review' },
-  { key: 'accepted', label: 'Accepted' },
-  { key: 'published', label: 'Published' },
-  { key: 'rejected', label: 'Rejected' },
+  ...paperStatuses.map((status) => ({ key: status, label: paperStatusLabel(status) })),
 ];
 
 export const ADMIN_TAGLINE = 'Review and manage research papers from young American scientists.';
 
-/** /admin: counts, the papers table and (later) reviewers and messages, in three tabs. */
-export function AdminDashboard() {
+interface AdminDashboardProps {
+  /** The Reviewer Management tab's assignment and invitation parts, from the review and invitations features (the page composes them). */
+  reviewerManagement: ReactNode;
+}
+
+/** /admin: counts, the papers table, reviewers and (later) messages, in three tabs. */
+export function AdminDashboard({ reviewerManagement }: AdminDashboardProps) {
   const [tab, setTab] = useState<TabId>('papers');
   const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
   const { data: counts, isError: countsFailed } = useGetStatusCountsQuery();
@@ -54,32 +57,18 @@ export function AdminDashboard() {
           {ADMIN_TAGLINE}
         </p>
         <div className="grid gap-4 md:grid-cols-2">
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <FileText className="h-5 w-5 text-indigo-600" aria-hidden="true" />
-                Review Papers
-              </CardTitle>
-              <CardDescription>See every submission, filter by status and open a paper to decide on it.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <Button onClick={() => openTab('papers')}>Go to Admin Dashboard</Button>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <Users className="h-5 w-5 text-indigo-600" aria-hidden="true" />
-                Manage Reviews
-              </CardTitle>
-              <CardDescription>Reviewers, their invitations and assignments.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <Button variant="outline" onClick={() => openTab('reviewers')}>
-                Go to Reviewer Management
-              </Button>
-            </CardContent>
-          </Card>
+          <SectionCard
+            title="Review Papers"
+            icon={FileText}
+            description="See every submission, filter by status and open a paper to decide on it."
+          >
+            <Button onClick={() => openTab('papers')}>Go to Admin Dashboard</Button>
+          </SectionCard>
+          <SectionCard title="Manage Reviews" icon={Users} description="Reviewers, their invitations and assignments.">
+            <Button variant="outline" onClick={() => openTab('reviewers')}>
+              Go to Reviewer Management
+            </Button>
+          </SectionCard>
         </div>
       </section>
 
@@ -101,6 +90,8 @@ export function AdminDashboard() {
         </ul>
       </section>
 
+      <EmailOutboxCard />
+
       <AdminTabs
         label="Admin sections"
         selected={tab}
@@ -111,13 +102,7 @@ export function AdminDashboard() {
           {
             id: 'reviewers',
             label: 'Reviewer Management',
-            panel: (
-              <LaterRelease
-                icon={<ClipboardList className="h-8 w-8 text-amber-500" aria-hidden="true" />}
-                title="Reviewer management"
-                text="Inviting reviewers, assigning papers to them and following their reviews come in a later release."
-              />
-            ),
+            panel: <div className="grid gap-6">{reviewerManagement}</div>,
           },
           {
             id: 'messages',

@@ -3,25 +3,39 @@ import { Link } from 'react-router-dom';
 import { type PaperStatus } from '@/shared/api';
 import { paths } from '@/shared/config/paths';
 import { formatDate } from '@/shared/lib/format-date';
-import { LoadMore, PaperStatusBadge, SelectField, Spinner, useToast } from '@/shared/ui';
+import { isPaperStatus, paperStatusLabel, paperStatuses } from '@/shared/lib/paper-status';
+import { LoadMore, PaperStatusBadge, SelectField, Spinner, TextField, useToast } from '@/shared/ui';
 import { useGetAdminPapersInfiniteQuery } from '../api/admin-api';
-import { ADMIN_PAPERS_LOAD_ERROR, emptyPapersMessage, paperStatuses, statusLabels } from '../model/admin-messages';
+import {
+  ADMIN_PAPERS_LOAD_ERROR,
+  ADMIN_SEARCH_MAX_LENGTH,
+  SEARCH_DEBOUNCE_MS,
+  emptyPapersMessage,
+} from '../model/admin-messages';
 
 const filterOptions = [
   { value: '', label: 'All Statuses' },
-  ...paperStatuses.map((status) => ({ value: status, label: statusLabels[status] })),
+  ...paperStatuses.map((status) => ({ value: status, label: paperStatusLabel(status) })),
 ];
 
-function isPaperStatus(value: string): value is PaperStatus {
-  return (paperStatuses as string[]).includes(value);
+/** The text once typing has paused, so a search is sent per pause rather than per keystroke. */
+function useDebounced(value: string, delay: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
 }
 
-/** Every paper of the journal, newest first, filtered by status, with "Load more". */
+/** Every paper of the journal, newest first, searched on the server, filtered by status, with "Load more". */
 export function PaperManagement() {
   const [status, setStatus] = useState<PaperStatus | null>(null);
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const { toast } = useToast();
   const { currentData, isFetching, isError, hasNextPage, isFetchingNextPage, fetchNextPage } =
-    useGetAdminPapersInfiniteQuery({ status });
+    useGetAdminPapersInfiniteQuery({ status, q });
 
   useEffect(() => {
     if (isError) toast({ title: 'Error', description: ADMIN_PAPERS_LOAD_ERROR, variant: 'destructive' });
@@ -35,6 +49,15 @@ export function PaperManagement() {
     <div className="grid gap-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 className="text-xl font-semibold text-slate-900">Papers</h2>
+        <TextField
+          label="Search papers"
+          type="search"
+          containerClassName="w-full sm:w-72"
+          placeholder="Title, author name or e-mail"
+          maxLength={ADMIN_SEARCH_MAX_LENGTH}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <SelectField
           label="Filter by status"
           containerClassName="w-56"
@@ -53,14 +76,17 @@ export function PaperManagement() {
         </p>
       ) : papers.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white py-12 text-center text-slate-700">
-          {emptyPapersMessage(status)}
+          {emptyPapersMessage(status, q)}
         </p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+          {/* relative: the badges' screen-reader text is positioned absolutely, and only a positioned
+              scroll box keeps it inside instead of widening the whole page on a phone. */}
+          <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">
-                {status === null ? 'All papers' : `Papers with status ${statusLabels[status]}`}
+                {status === null ? 'All papers' : `Papers with status ${paperStatusLabel(status)}`}
+                {q && `, matching “${q}”`}
               </caption>
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
@@ -81,6 +107,9 @@ export function PaperManagement() {
                       >
                         {paper.title}
                       </Link>
+                      {paper.pendingVersions > 0 && (
+                        <span className="ml-2 whitespace-nowrap rounded bg-amber-100 px-1.5 text-xs text-amber-900">Updated PDF pending</span>
+                      )}
                     </td>
                     <td className="px-4 py-3 text-slate-700">{paper.authors.join(', ')}</td>
                     <td className="px-4 py-3 text-slate-700">{paper.category}</td>

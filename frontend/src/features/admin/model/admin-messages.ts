@@ -1,23 +1,21 @@
 import { type DecisionStatus, type PaperStatus, type StatusChanged } from '@/shared/api';
+import { paperStatusLabel } from '@/shared/lib/paper-status';
 import { type ToastInput } from '@/shared/ui';
 
 export const ADMIN_PAPERS_LOAD_ERROR = 'Failed to load papers. Please try again later.';
 
-/** The five statuses in the order of the spec, with the labels the badges use. */
-export const statusLabels: Record<PaperStatus, string> = {
-  submitted: 'Submitted',
-  under_review: 'Under Review',
-  accepted: 'Accepted',
-  published: 'Published',
-  rejected: 'Rejected',
-};
-
-export const paperStatuses = Object.keys(statusLabels) as PaperStatus[];
-
-/** The empty state of the papers table for a filter (null = all statuses). */
-export function emptyPapersMessage(status: PaperStatus | null): string {
-  return status === null ? 'No papers submitted yet.' : `No papers with status ${statusLabels[status]}.`;
+/** The empty state of the papers table for a filter (null = all statuses) and a search. */
+export function emptyPapersMessage(status: PaperStatus | null, search = ''): string {
+  if (search) {
+    const within = status === null ? '' : ` with status ${paperStatusLabel(status)}`;
+    return `No papers${within} match “${search}”.`;
+  }
+  return status === null ? 'No papers submitted yet.' : `No papers with status ${paperStatusLabel(status)}.`;
 }
+
+/** How long the search box waits after the last keystroke before asking the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+export const ADMIN_SEARCH_MAX_LENGTH = 200;
 
 /** The decisions an admin can take on the detail page, in the spec's order. */
 export const decisionActions: ReadonlyArray<{ status: DecisionStatus; label: string }> = [

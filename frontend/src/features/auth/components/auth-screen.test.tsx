@@ -19,6 +19,13 @@ async function fillSignIn(user: UserEvent, email: string, password: string) {
 }
 
 describe('/auth sign in', () => {
+  it('titles the page with one h1 that follows the view', async () => {
+    const { user } = await openAuth();
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/Sign In/i);
+    await user.click(screen.getByRole('button', { name: 'Create an account' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/Create an account/));
+  });
+
   it('maps AUTH_EMAIL_NOT_CONFIRMED to "Email not confirmed"', async () => {
     addUser({ email: 'new@example.org', confirmed: false });
     const { user } = await openAuth();
@@ -303,6 +310,21 @@ describe('/auth query parameters', () => {
   it('falls back to the default confirmation-failed description', async () => {
     await openAuth('/auth?error=server_error');
     await expectToast('Confirmation failed', 'There was an error confirming your email.');
+  });
+
+  it('says so when an e-mailed link was opened too often (the API’s rate-limited link page)', async () => {
+    const { router } = await openAuth(
+      '/auth?error=too_many_requests&error_code=rate_limited&error_description=Too+many+attempts.+Please+wait+a+minute+and+open+the+link+again.',
+    );
+    await expectToast('Too many attempts', 'Too many attempts. Please wait a minute and open the link again.');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('says so when the journal could not open an e-mailed link', async () => {
+    await openAuth(
+      '/auth?error=server_error&error_code=temporarily_unavailable&error_description=The+journal+could+not+open+this+link+right+now.+Please+try+again+in+a+few+minutes.',
+    );
+    await expectToast('Link not opened', 'The journal could not open this link right now. Please try again in a few minutes.');
   });
 
   it('refuses credentials passed in the URL hash', async () => {

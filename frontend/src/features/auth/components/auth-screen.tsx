@@ -97,7 +97,7 @@ export function AuthScreen() {
     <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12">
       <Card>
         <CardHeader className="text-center">
-          <CardTitle>
+          <CardTitle as="h1">
             <span className="sr-only">{journal.name}: </span>
             {heading.title}
           </CardTitle>

@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { sessionCleared, toApiError } from '@/shared/api';
-import { Button, TextField, useToast } from '@/shared/ui';
+import { MIN_PASSWORD_LENGTH } from '@/shared/config/password-rules';
+import { Button, PasswordField, useToast } from '@/shared/ui';
 import { useResetPasswordMutation } from '../api/auth-api';
-import { MIN_PASSWORD_LENGTH, resetPasswordErrorToast, toasts } from '../model/auth-messages';
+import { resetPasswordErrorToast, toasts } from '../model/auth-messages';
 
 interface RecoveryFormProps {
   /** The one-time token from the reset e-mail's link; null when the link carried none. */
@@ -45,24 +46,19 @@ export function RecoveryForm({ token, onUpdated }: RecoveryFormProps) {
 
   return (
     <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} aria-label="Set new password">
-      <TextField
+      <PasswordField
+        purpose="new"
         label="New password"
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        required
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onChange={setPassword}
         hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
       />
-      <TextField
+      <PasswordField
+        purpose="new"
         label="Confirm new password"
-        type="password"
         name="confirmPassword"
-        autoComplete="new-password"
-        required
         value={confirmPassword}
-        onChange={(event) => setConfirmPassword(event.target.value)}
+        onChange={setConfirmPassword}
       />
       <Button type="submit" isLoading={isLoading} className="w-full">
         Update Password

@@ -1,17 +1,19 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { sessionCleared } from '@/shared/api';
+import { hasSessionHint, sessionCleared } from '@/shared/api';
 import { env } from '@/shared/config/env';
 import { useGetSessionQuery, useRefreshSessionMutation } from '../api/auth-api';
 import { selectAccessTokenExpiresAt } from '../model/session-slice';
 
 /**
- * Loads the session once at start (a 401 goes through the shared refresh) and keeps it alive:
+ * Loads the session once at start when there is one (a 401 goes through the shared refresh;
+ * a visitor without the session hint cookie asks nothing) and keeps it alive:
  * every check interval, if the access cookie expires within the leeway, refresh it now rather
  * than letting the next request fail first.
  */
 export function SessionKeeper() {
-  useGetSessionQuery();
+  const [hasSession] = useState(hasSessionHint);
+  useGetSessionQuery(undefined, { skip: !hasSession });
   const dispatch = useDispatch();
   const expiresAt = useSelector(selectAccessTokenExpiresAt);
   const [refresh] = useRefreshSessionMutation();
@@ -24,7 +26,7 @@ export function SessionKeeper() {
       void refresh()
         .unwrap()
         .catch((error: unknown) => {
-          // Refused refresh cookie: the session is over. A network hiccup: try again next check.
+          // Refused refresh cookie: the session is over. Busy or unreachable: try again next check.
           if ((error as { error?: string }).error === 'REFRESH_REJECTED') dispatch(sessionCleared());
         });
     };

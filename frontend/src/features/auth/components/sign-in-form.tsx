@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toApiError } from '@/shared/api';
-import { Button, TextField, useToast } from '@/shared/ui';
+import { Button, PasswordField, useToast } from '@/shared/ui';
 import { useResendConfirmationMutation, useSignInMutation } from '../api/auth-api';
 import { GENERIC_ERROR_TOAST, signInErrorToast, toasts } from '../model/auth-messages';
 import { destinationForRole } from '../model/role-destination';
@@ -48,15 +48,7 @@ export function SignInForm({ defaultEmail = '', onForgotPassword, onSignUp }: Si
   return (
     <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} aria-label="Sign in">
       <EmailField value={email} onChange={setEmail} />
-      <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
+      <PasswordField purpose="current" value={password} onChange={setPassword} />
       <Button type="submit" isLoading={isLoading} className="w-full">
         Sign In
       </Button>

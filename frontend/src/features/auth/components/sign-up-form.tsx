@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { toApiError } from '@/shared/api';
-import { Button, SelectField, TextField, useToast } from '@/shared/ui';
+import { Button, PasswordField, SelectField, TextField, useToast } from '@/shared/ui';
 import { type GradeLevel, useSignUpMutation } from '../api/auth-api';
 import { signUpErrorToast, toasts } from '../model/auth-messages';
 import { EmailField } from './email-field';
@@ -74,7 +74,7 @@ export function SignUpForm({ onSignedUp, onAccountExists, onSignIn }: SignUpForm
         onChange={set('gradeLevel')}
       />
       <EmailField value={form.email} onChange={(email) => setForm((current) => ({ ...current, email }))} />
-      <TextField label="Password" type="password" name="password" autoComplete="new-password" required value={form.password} onChange={set('password')} />
+      <PasswordField purpose="new" value={form.password} onChange={(password) => setForm((current) => ({ ...current, password }))} />
       <Button type="submit" isLoading={isLoading} className="w-full">
         Create Account
       </Button>

@@ -31,10 +31,9 @@ export function UserMenu() {
   if (!user) return null;
 
   return (
-    <div ref={containerRef} className="relative flex items-center gap-2">
-      <span className="max-w-[16rem] truncate text-sm text-slate-600" title={user.email}>
-        {user.email}
-      </span>
+    <div ref={containerRef} className="relative flex flex-wrap items-center gap-2">
+      {/* Shown whole: an address too long for the line breaks rather than being cut off. */}
+      <span className="min-w-0 break-all text-sm text-slate-600">{user.email}</span>
       <Button variant="outline" size="sm" isLoading={isSigningOut} onClick={() => void signOut('device')}>
         {!isSigningOut && <LogOut className="h-4 w-4" aria-hidden="true" />}
         Sign Out

@@ -3,6 +3,7 @@ import {
   type Role,
   type SessionResponse,
   type SessionUser,
+  hasSessionHint,
   sessionCleared,
   sessionRefreshed,
 } from '@/shared/api';
@@ -17,7 +18,14 @@ export interface SessionState {
   accessTokenExpiresAt: string | null;
 }
 
-const initialState: SessionState = { status: 'loading', user: null, accessTokenExpiresAt: null };
+/** Without the session hint cookie there is nothing to load: a visitor is anonymous from the start. */
+const initialState = (): SessionState => ({
+  status: hasSessionHint() ? 'loading' : 'anonymous',
+  user: null,
+  accessTokenExpiresAt: null,
+});
+
+const NO_ROLES: readonly Role[] = [];
 
 const signedOut: SessionState = { status: 'anonymous', user: null, accessTokenExpiresAt: null };
 
@@ -35,6 +43,8 @@ export const sessionSlice = createSlice({
       .addMatcher(authApi.endpoints.getSession.matchRejected, (state, action) => {
         // A newer request superseding this one is not an answer about the session.
         if (action.meta.condition) return state;
+        // A busy or unreachable journal is not an answer either: a signed-in user stays signed in.
+        if (state.status === 'authenticated' && action.payload?.status !== 401) return state;
         return signedOut;
       })
       .addMatcher(
@@ -50,9 +60,12 @@ export const sessionSlice = createSlice({
     selectSessionStatus: (state) => state.status,
     selectCurrentUser: (state) => state.user,
     selectAccessTokenExpiresAt: (state) => state.accessTokenExpiresAt,
+    /** The landing role (the spec's order): it picks the landing page and the navigation only. */
     selectRole: (state): Role | null => state.user?.role ?? null,
+    /** Every role held: what the route guards and pages decide by. */
+    selectRoles: (state): readonly Role[] => state.user?.roles ?? NO_ROLES,
   },
 });
 
-export const { selectSessionStatus, selectCurrentUser, selectAccessTokenExpiresAt, selectRole } =
+export const { selectSessionStatus, selectCurrentUser, selectAccessTokenExpiresAt, selectRole, selectRoles } =
   sessionSlice.selectors;

@@ -2,7 +2,7 @@ import { MessageSquare } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { type PaperComment } from '@/shared/api';
 import { formatDate } from '@/shared/lib/format-date';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Spinner, TextAreaField, useToast } from '@/shared/ui';
+import { Button, SectionCard, Spinner, TextAreaField, useToast } from '@/shared/ui';
 import { useAddCommentMutation, useGetCommentsQuery, useUpdateCommentMutation } from '../api/comments-api';
 import { commentToasts } from '../model/comment-messages';
 import { CommentBody } from '../model/comment-markup';
@@ -38,55 +38,52 @@ export function DiscussionPanel({ paperId }: { paperId: string }) {
   };
 
   return (
-    <Card aria-labelledby="discussion-title">
-      <CardHeader>
-        <CardTitle id="discussion-title" className="flex items-center gap-2">
-          <MessageSquare className="h-5 w-5 text-indigo-600" aria-hidden="true" />
-          Discussion
-        </CardTitle>
-        <CardDescription>A conversation between the author and the editorial team. Only you and the editors see it.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <div
-          role="region"
-          aria-label="Comments"
-          tabIndex={0}
-          className="max-h-[600px] overflow-y-auto rounded-md border border-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-        >
-          {isLoading ? (
-            <div className="p-4">
-              <Spinner label="Loading comments" />
-            </div>
-          ) : isError ? (
-            <p className="p-4 text-sm text-red-800">{commentToasts.loadFailed.description}</p>
-          ) : !comments || comments.length === 0 ? (
-            <p className="p-4 text-sm text-slate-600">No comments yet. Start the conversation below.</p>
-          ) : (
-            <ol className="divide-y divide-slate-200">
-              {comments.map((comment) => (
-                <li key={comment.id} className="p-4">
-                  <CommentItem comment={comment} />
-                </li>
-              ))}
-            </ol>
-          )}
-        </div>
-        <form noValidate onSubmit={(event) => void post(event)} className="grid gap-2">
-          <TextAreaField
-            label="Add a comment"
-            rows={4}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            hint="Use **bold**, and start lines with * or - for bullets or 1. for numbered lists."
-          />
-          <div>
-            <Button type="submit" disabled={!draft.trim()} isLoading={isPosting}>
-              Post Comment
-            </Button>
+    <SectionCard
+      titleId="discussion-title"
+      title="Discussion"
+      icon={MessageSquare}
+      description="A conversation between the author and the editorial team. Only you and the editors see it."
+      contentClassName="grid gap-4"
+    >
+      <div
+        role="region"
+        aria-label="Comments"
+        tabIndex={0}
+        className="max-h-[600px] overflow-y-auto rounded-md border border-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+      >
+        {isLoading ? (
+          <div className="p-4">
+            <Spinner label="Loading comments" />
           </div>
-        </form>
-      </CardContent>
-    </Card>
+        ) : isError ? (
+          <p className="p-4 text-sm text-red-800">{commentToasts.loadFailed.description}</p>
+        ) : !comments || comments.length === 0 ? (
+          <p className="p-4 text-sm text-slate-600">No comments yet. Start the conversation below.</p>
+        ) : (
+          <ol className="divide-y divide-slate-200">
+            {comments.map((comment) => (
+              <li key={comment.id} className="p-4">
+                <CommentItem comment={comment} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+      <form noValidate onSubmit={(event) => void post(event)} className="grid gap-2">
+        <TextAreaField
+          label="Add a comment"
+          rows={4}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          hint="Use **bold**, and start lines with * or - for bullets or 1. for numbered lists."
+        />
+        <div>
+          <Button type="submit" disabled={!draft.trim()} isLoading={isPosting}>
+            Post Comment
+          </Button>
+        </div>
+      </form>
+    </SectionCard>
   );
 }
 

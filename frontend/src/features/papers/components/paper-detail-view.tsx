@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { toApiError } from '@/shared/api';
 import { formatDate } from '@/shared/lib/format-date';
-import { paperProgress } from '@/shared/lib/paper-progress';
+import { paperProgress } from '@/shared/lib/paper-status';
 import { PageSpinner, PaperStatusBadge, ProgressBar, buttonClasses } from '@/shared/ui';
 import { paperPdfHref, useGetPaperQuery } from '../api/papers-api';
 

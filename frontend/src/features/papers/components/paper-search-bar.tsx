@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useId } from 'react';
-import { ALL_CATEGORIES, paperCategories } from '@/shared/content/journal';
+import { ALL_CATEGORIES, paperCategories } from '@/shared/lib/paper-categories';
 
 interface PaperSearchBarProps {
   draft: string;

@@ -1,7 +1,7 @@
 import { History } from 'lucide-react';
 import { type PaperStatusEvent } from '@/shared/api';
 import { formatDateTime } from '@/shared/lib/format-date';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, PaperStatusBadge, Spinner } from '@/shared/ui';
+import { PaperStatusBadge, SectionCard, Spinner } from '@/shared/ui';
 import { useGetStatusHistoryQuery } from '../api/papers-api';
 
 export const STATUS_HISTORY_LOAD_ERROR = 'Failed to load the status history. Please try again later.';
@@ -17,46 +17,42 @@ export function StatusTimeline({ paperId, viewerIsOwner }: { paperId: string; vi
   const { data: events, isLoading, isError } = useGetStatusHistoryQuery(paperId);
 
   return (
-    <Card aria-labelledby="status-history-title">
-      <CardHeader>
-        <CardTitle id="status-history-title" className="flex items-center gap-2">
-          <History className="h-5 w-5 text-indigo-600" aria-hidden="true" />
-          Status history
-        </CardTitle>
-        <CardDescription>Every status this paper has had, from its submission on.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {isLoading ? (
-          <Spinner label="Loading status history" />
-        ) : isError ? (
-          <p role="alert" className="text-sm text-red-800">
-            {STATUS_HISTORY_LOAD_ERROR}
-          </p>
-        ) : !events || events.length === 0 ? (
-          <p className="text-sm text-slate-600">No status changes yet.</p>
-        ) : (
-          <ol aria-label="Status history" className="relative grid gap-4 border-l border-slate-200 pl-6">
-            {events.map((event) => (
-              <li key={event.id} className="relative">
-                <span
-                  className="absolute -left-[1.95rem] top-1 h-3 w-3 rounded-full border-2 border-white bg-indigo-500"
-                  aria-hidden="true"
-                />
-                <div className="flex flex-wrap items-center gap-2">
-                  <PaperStatusBadge status={event.toStatus} />
-                  <span className="text-sm text-slate-800">
-                    {event.fromStatus === null ? 'Submitted by ' : 'Changed by '}
-                    <span className="font-medium">{statusEventActor(event, viewerIsOwner)}</span>
-                  </span>
-                </div>
-                <time dateTime={event.changedAt} className="mt-1 block text-xs text-slate-600">
-                  {formatDateTime(event.changedAt)}
-                </time>
-              </li>
-            ))}
-          </ol>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard
+      titleId="status-history-title"
+      title="Status history"
+      icon={History}
+      description="Every status this paper has had, from its submission on."
+    >
+      {isLoading ? (
+        <Spinner label="Loading status history" />
+      ) : isError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {STATUS_HISTORY_LOAD_ERROR}
+        </p>
+      ) : !events || events.length === 0 ? (
+        <p className="text-sm text-slate-600">No status changes yet.</p>
+      ) : (
+        <ol aria-label="Status history" className="relative grid gap-4 border-l border-slate-200 pl-6">
+          {events.map((event) => (
+            <li key={event.id} className="relative">
+              <span
+                className="absolute -left-[1.95rem] top-1 h-3 w-3 rounded-full border-2 border-white bg-indigo-500"
+                aria-hidden="true"
+              />
+              <div className="flex flex-wrap items-center gap-2">
+                <PaperStatusBadge status={event.toStatus} />
+                <span className="text-sm text-slate-800">
+                  {event.fromStatus === null ? 'Submitted by ' : 'Changed by '}
+                  <span className="font-medium">{statusEventActor(event, viewerIsOwner)}</span>
+                </span>
+              </div>
+              <time dateTime={event.changedAt} className="mt-1 block text-xs text-slate-600">
+                {formatDateTime(event.changedAt)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </SectionCard>
   );
 }

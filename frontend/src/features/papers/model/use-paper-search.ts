@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ALL_CATEGORIES, paperCategories } from '@/shared/content/journal';
+import { ALL_CATEGORIES, paperCategories } from '@/shared/lib/paper-categories';
 
 /** How long typing pauses before the search runs (and the URL changes). */
 export const SEARCH_DEBOUNCE_MS = 300;

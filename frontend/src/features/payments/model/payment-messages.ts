@@ -1,3 +1,4 @@
+import { codeToasts } from '@/shared/api';
 import { type ToastInput } from '@/shared/ui';
 
 // The spec's payment toasts (section 8), title / description.
@@ -7,8 +8,7 @@ export const paymentToasts = {
     description: 'Complete your payment in the new tab to enable paper submission.',
   },
   verified: { title: 'Payment Verified!', description: 'You can now submit your paper for review.' },
-  // A checkout refused with PAYMENT_ALREADY_PAID: the fee was paid already (another tab, say).
-  alreadyPaid: { title: 'Payment Successful!', description: 'You can now submit your paper for review.' },
+  alreadyPaid: codeToasts.PAYMENT_ALREADY_PAID,
   verificationFailed: {
     title: 'Payment Verification Failed',
     description: 'Please try the payment process again.',

@@ -1,4 +1,4 @@
-import { type MyDashboard, type MySubmission, type PaperDetail, type PaperVersion, baseApi, uploadWithProgress } from '@/shared/api';
+import { type MyDashboard, type MySubmission, type PaperDetail, type PaperVersion, type VersionApproved, baseApi, uploadWithProgress } from '@/shared/api';
 import { takeUpload } from '../model/upload-jobs';
 
 const missingJob = { error: { status: 'CUSTOM_ERROR', error: 'Upload was not prepared' } } as const;
@@ -40,6 +40,15 @@ export const submissionApi = baseApi.injectEndpoints({
       invalidatesTags: (_result, error, { paperId }) =>
         error ? [] : [{ type: 'Paper', id: paperId }, { type: 'Paper', id: `${paperId}:versions` }, 'Submission'],
     }),
+    // An editor makes a pending version the paper's PDF (admins only; the server decides).
+    approvePaperVersion: build.mutation<VersionApproved, { paperId: string; version: number }>({
+      query: ({ paperId, version }) => ({
+        url: `/papers/${encodeURIComponent(paperId)}/versions/${version}/approve`,
+        method: 'POST',
+      }),
+      invalidatesTags: (_result, error, { paperId }) =>
+        error ? [] : [{ type: 'Paper', id: paperId }, { type: 'Paper', id: `${paperId}:versions` }, { type: 'Paper', id: 'LIST' }],
+    }),
   }),
 });
 
@@ -49,4 +58,5 @@ export const {
   useGetMyDashboardQuery,
   useGetPaperVersionsQuery,
   useUploadPaperVersionMutation,
+  useApprovePaperVersionMutation,
 } = submissionApi;

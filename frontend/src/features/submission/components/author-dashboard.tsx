@@ -4,17 +4,7 @@ import { Link } from 'react-router-dom';
 import { type SessionUser } from '@/shared/api';
 import { paths } from '@/shared/config/paths';
 import { formatDate } from '@/shared/lib/format-date';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  PageSpinner,
-  PaperStatusBadge,
-  buttonClasses,
-  useToast,
-} from '@/shared/ui';
+import { Card, PageSpinner, PaperStatusBadge, SectionCard, buttonClasses, useToast } from '@/shared/ui';
 import { useGetMyDashboardQuery } from '../api/submission-api';
 import { SubmissionProgress } from './my-submissions-list';
 
@@ -76,43 +66,43 @@ export function AuthorDashboard({ user, orcidCard }: { user: SessionUser; orcidC
           </section>
 
           <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-            <Card aria-labelledby="recent-submissions-title">
-              <CardHeader className="flex flex-row items-center justify-between">
-                <CardTitle id="recent-submissions-title">Recent Submissions</CardTitle>
+            <SectionCard
+              titleId="recent-submissions-title"
+              title="Recent Submissions"
+              action={
                 <Link to={paths.mySubmissions.getHref()} className={buttonClasses('outline', 'sm')}>
                   View All
                 </Link>
-              </CardHeader>
-              <CardContent>
-                {data.recent.length === 0 ? (
-                  <div className="text-center text-slate-600">
-                    <p>You have not submitted any papers yet.</p>
-                    <Link to={paths.submit.getHref()} className={buttonClasses('primary', 'sm', 'mt-4')}>
-                      Submit Your First Paper
-                    </Link>
-                  </div>
-                ) : (
-                  <ul className="grid gap-4">
-                    {data.recent.slice(0, 5).map((paper) => (
-                      <li key={paper.id} className="grid gap-2 rounded-lg border border-slate-200 p-4">
-                        <div className="flex flex-wrap items-start justify-between gap-2">
-                          <Link to={paths.paper.getHref(paper.id)} className="font-semibold text-indigo-800 hover:underline">
-                            {paper.title}
-                          </Link>
-                          <PaperStatusBadge status={paper.status} />
-                        </div>
-                        <p className="flex flex-wrap gap-x-3 text-sm text-slate-600">
-                          <span>{paper.category}</span>
-                          <time dateTime={paper.createdAt}>{formatDate(paper.createdAt)}</time>
-                          <span>{paper.commentCount === 1 ? '1 comment' : `${paper.commentCount} comments`}</span>
-                        </p>
-                        <SubmissionProgress paper={paper} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </CardContent>
-            </Card>
+              }
+            >
+              {data.recent.length === 0 ? (
+                <div className="text-center text-slate-600">
+                  <p>You have not submitted any papers yet.</p>
+                  <Link to={paths.submit.getHref()} className={buttonClasses('primary', 'sm', 'mt-4')}>
+                    Submit Your First Paper
+                  </Link>
+                </div>
+              ) : (
+                <ul className="grid gap-4">
+                  {data.recent.slice(0, 5).map((paper) => (
+                    <li key={paper.id} className="grid gap-2 rounded-lg border border-slate-200 p-4">
+                      <div className="flex flex-wrap items-start justify-between gap-2">
+                        <Link to={paths.paper.getHref(paper.id)} className="font-semibold text-indigo-800 hover:underline">
+                          {paper.title}
+                        </Link>
+                        <PaperStatusBadge status={paper.status} />
+                      </div>
+                      <p className="flex flex-wrap gap-x-3 text-sm text-slate-600">
+                        <span>{paper.category}</span>
+                        <time dateTime={paper.createdAt}>{formatDate(paper.createdAt)}</time>
+                        <span>{paper.commentCount === 1 ? '1 comment' : `${paper.commentCount} comments`}</span>
+                      </p>
+                      <SubmissionProgress paper={paper} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </SectionCard>
             {orcidCard ?? <OrcidPlaceholderCard />}
           </div>
         </>
@@ -124,14 +114,12 @@ export function AuthorDashboard({ user, orcidCard }: { user: SessionUser; orcidC
 // Placeholder until the orcid feature exists; the page can pass the real card as `orcidCard`.
 function OrcidPlaceholderCard() {
   return (
-    <Card aria-labelledby="orcid-card-title">
-      <CardHeader>
-        <CardTitle id="orcid-card-title" className="flex items-center gap-2">
-          <IdCard className="h-5 w-5 text-green-700" aria-hidden="true" />
-          ORCID iD
-        </CardTitle>
-        <CardDescription>Linking your ORCID iD is coming soon.</CardDescription>
-      </CardHeader>
-    </Card>
+    <SectionCard
+      titleId="orcid-card-title"
+      title="ORCID iD"
+      icon={IdCard}
+      iconClassName="text-green-700"
+      description="Linking your ORCID iD is coming soon."
+    />
   );
 }

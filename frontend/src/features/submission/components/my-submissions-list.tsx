@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { type MySubmission } from '@/shared/api';
 import { paths } from '@/shared/config/paths';
 import { formatDate } from '@/shared/lib/format-date';
-import { paperProgress } from '@/shared/lib/paper-progress';
+import { paperProgress } from '@/shared/lib/paper-status';
 import { Card, PageSpinner, PaperStatusBadge, ProgressBar, buttonClasses, useToast } from '@/shared/ui';
 import { useGetMySubmissionsQuery } from '../api/submission-api';
 

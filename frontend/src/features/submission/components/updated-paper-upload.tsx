@@ -1,8 +1,10 @@
 import { Upload } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { formatDate } from '@/shared/lib/format-date';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ProgressBar, Spinner, TextField, useToast } from '@/shared/ui';
-import { useGetPaperVersionsQuery, useUploadPaperVersionMutation } from '../api/submission-api';
+import { type PaperVersion, toApiError } from '@/shared/api';
+import { MAX_PDF_SIZE } from '@/shared/config/upload-limits';
+import { Button, ProgressBar, SectionCard, Spinner, TextField, useToast } from '@/shared/ui';
+import { useApprovePaperVersionMutation, useGetPaperVersionsQuery, useUploadPaperVersionMutation } from '../api/submission-api';
 import { checkPdf, fileToasts, pdfProblemText } from '../model/submission-rules';
 import { prepareUpload } from '../model/upload-jobs';
 
@@ -11,13 +13,28 @@ export const uploadToasts = {
   failed: { title: 'Upload Failed', description: 'Failed to upload the updated paper. Please try again.', variant: 'destructive' },
 } as const;
 
-/** The owner replaces the paper's PDF with a new version (every version is kept). */
-export function UpdatedPaperUpload({ paperId }: { paperId: string }) {
+export const PENDING_APPROVAL = 'Pending editor approval';
+export const PUBLISHED_UPLOAD_NOTE =
+  'This paper is published. An updated PDF waits for an editor’s approval; until then readers keep getting the published PDF.';
+export const pendingUploadNotice = (version: number) =>
+  `Version ${version} is pending editor approval. Readers get the published PDF until an editor approves it.`;
+
+export const approveToasts = {
+  success: (version: number) => ({ title: 'Version Approved', description: `Version ${version} is now the paper’s public PDF.` }),
+  failed: (message: string) => ({ title: 'Error', description: message, variant: 'destructive' as const }),
+} as const;
+
+/**
+ * The owner uploads an updated PDF (every version is kept). Before publication it becomes the
+ * paper's PDF at once; after publication it waits for an editor's approval.
+ */
+export function UpdatedPaperUpload({ paperId, published = false }: { paperId: string; published?: boolean }) {
   const { toast } = useToast();
   const [upload, { isLoading }] = useUploadPaperVersionMutation();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
+  const [pending, setPending] = useState<number | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
@@ -42,8 +59,9 @@ export function UpdatedPaperUpload({ paperId }: { paperId: string }) {
     body.append('pdf', file, file.name);
     setProgress(0);
     try {
-      await upload({ paperId, uploadId: prepareUpload({ body, onProgress: setProgress }) }).unwrap();
+      const created = await upload({ paperId, uploadId: prepareUpload({ body, onProgress: setProgress }) }).unwrap();
       toast(uploadToasts.success);
+      setPending(created.state === 'pending' ? created.version : null);
       setFile(null);
       if (input.current) input.current.value = '';
     } catch {
@@ -54,33 +72,38 @@ export function UpdatedPaperUpload({ paperId }: { paperId: string }) {
   };
 
   return (
-    <Card aria-labelledby="updated-paper-title">
-      <CardHeader>
-        <CardTitle id="updated-paper-title">Upload Updated Paper</CardTitle>
-        <CardDescription>Replace the PDF of this paper with a revised version. Earlier versions are kept.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-3">
-          <TextField
-            ref={input}
-            label="Updated paper (PDF)"
-            type="file"
-            accept=".pdf,application/pdf"
-            onChange={onFile}
-            hint="PDF only, at most 10MB."
-            error={error}
-          />
-          {progress !== null && <ProgressBar value={progress} label="Upload progress" />}
-          <div>
-            <Button type="submit" disabled={!file} isLoading={isLoading}>
-              <Upload className="h-4 w-4" aria-hidden="true" />
-              {isLoading ? 'Uploading...' : 'Upload Updated Paper'}
-            </Button>
-          </div>
-        </form>
-        <PaperVersionsList paperId={paperId} />
-      </CardContent>
-    </Card>
+    <SectionCard
+      titleId="updated-paper-title"
+      title="Upload Updated Paper"
+      description="Replace the PDF of this paper with a revised version. Earlier versions are kept."
+      headerExtra={published && <p className="text-sm text-slate-700">{PUBLISHED_UPLOAD_NOTE}</p>}
+      contentClassName="grid gap-6"
+    >
+      {pending !== null && (
+        <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {pendingUploadNotice(pending)}
+        </p>
+      )}
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-3">
+        <TextField
+          ref={input}
+          label="Updated paper (PDF)"
+          type="file"
+          accept=".pdf,application/pdf"
+          onChange={onFile}
+          hint={`PDF only, at most ${MAX_PDF_SIZE}.`}
+          error={error}
+        />
+        {progress !== null && <ProgressBar value={progress} label="Upload progress" />}
+        <div>
+          <Button type="submit" disabled={!file} isLoading={isLoading}>
+            <Upload className="h-4 w-4" aria-hidden="true" />
+            {isLoading ? 'Uploading...' : 'Upload Updated Paper'}
+          </Button>
+        </div>
+      </form>
+      <PaperVersionsList paperId={paperId} />
+    </SectionCard>
   );
 }
 
@@ -89,8 +112,8 @@ function formatSize(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-/** Every uploaded version of the paper, newest first (owner and admins). */
-export function PaperVersionsList({ paperId }: { paperId: string }) {
+/** Every uploaded version of the paper, newest first (owner and admins), saying which one readers get. */
+export function PaperVersionsList({ paperId, canApprove = false }: { paperId: string; canApprove?: boolean }) {
   const headingId = useId();
   const { data: versions, isLoading, isError } = useGetPaperVersionsQuery(paperId);
   return (
@@ -108,11 +131,11 @@ export function PaperVersionsList({ paperId }: { paperId: string }) {
             <li key={version.version} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
               <span>
                 <span className="font-semibold">Version {version.version}</span>
-                {version.current && <span className="ml-2 rounded bg-green-100 px-1.5 text-xs text-green-900">current</span>}
+                <VersionBadge version={version} />
                 <span className="ml-2 text-slate-700">{version.fileName}</span>
                 <span className="ml-2 text-slate-500">({formatSize(version.size)})</span>
               </span>
-              <span className="flex items-center gap-3">
+              <span className="flex flex-wrap items-center gap-3">
                 <time dateTime={version.uploadedAt} className="text-slate-600">
                   {formatDate(version.uploadedAt)}
                 </time>
@@ -121,15 +144,52 @@ export function PaperVersionsList({ paperId }: { paperId: string }) {
                   target="_blank"
                   rel="noopener noreferrer"
                   className="font-medium text-indigo-700 hover:underline"
-                  aria-label={`Open version ${version.version} (${version.fileName})`}
+                  // The name starts with the visible words, so speech input ("click Open PDF") finds it.
+                  aria-label={`Open PDF of version ${version.version} (${version.fileName})`}
                 >
                   Open PDF
                 </a>
+                {canApprove && version.state === 'pending' && <ApproveButton paperId={paperId} version={version.version} />}
               </span>
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** Public: what readers get. Current: the paper's PDF while it is not published. */
+function VersionBadge({ version }: { version: PaperVersion }) {
+  const badge = 'ml-2 rounded px-1.5 text-xs';
+  switch (version.state) {
+    case 'current':
+      return version.public ? (
+        <span className={`${badge} bg-green-100 text-green-900`}>Public</span>
+      ) : (
+        <span className={`${badge} bg-green-100 text-green-900`}>Current</span>
+      );
+    case 'pending':
+      return <span className={`${badge} bg-amber-100 text-amber-900`}>{PENDING_APPROVAL}</span>;
+    case 'superseded':
+      return null;
+  }
+}
+
+function ApproveButton({ paperId, version }: { paperId: string; version: number }) {
+  const { toast } = useToast();
+  const [approve, { isLoading }] = useApprovePaperVersionMutation();
+  const onClick = async () => {
+    try {
+      await approve({ paperId, version }).unwrap();
+      toast(approveToasts.success(version));
+    } catch (error) {
+      toast(approveToasts.failed(toApiError(error).message));
+    }
+  };
+  return (
+    <Button size="sm" isLoading={isLoading} onClick={() => void onClick()} aria-label={`Approve version ${version}`}>
+      {isLoading ? 'Approving...' : 'Approve'}
+    </Button>
   );
 }

@@ -1,46 +1,28 @@
-import { type PaperAuthor, type SubmissionCategory } from '@/shared/api';
+import { codeToasts, type PaperAuthor, type SubmissionCategory } from '@/shared/api';
+import { MAX_PDF_BYTES } from '@/shared/config/upload-limits';
 import { type ToastInput } from '@/shared/ui';
 
+export { submissionCategories } from '@/shared/lib/paper-categories';
+
 // The server's rules (docs/api.md, POST /api/papers), checked first in the browser.
-export const MAX_PDF_BYTES = 10 * 1024 * 1024;
-
-// Keyed by the server's own type, so a category added to (or dropped from) the API fails the
-// type-check here until the form offers the same list. Key order is the form's order.
-const categoryOptions: Record<SubmissionCategory, true> = {
-  Biology: true,
-  Chemistry: true,
-  Physics: true,
-  'Environmental Science': true,
-  'Computer Science': true,
-  Mathematics: true,
-  Engineering: true,
-  'Computational Neuroscience': true,
-  Other: true,
-};
-
-export const submissionCategories = Object.keys(categoryOptions) as SubmissionCategory[];
+export { MAX_PDF_BYTES };
 
 export const fileToasts = {
-  invalidType: { title: 'Invalid File Type', description: 'Please upload a PDF file only.', variant: 'destructive' },
-  tooLarge: { title: 'File Too Large', description: 'Please upload a file smaller than 10MB.', variant: 'destructive' },
+  invalidType: codeToasts.INVALID_FILE_TYPE,
+  tooLarge: codeToasts.FILE_TOO_LARGE,
 } as const satisfies Record<string, ToastInput>;
 
 export const submissionToasts = {
-  paymentRequired: {
-    title: 'Payment Required',
-    description: 'Please complete the $100 submission fee before submitting your paper.',
-    variant: 'destructive',
-  },
+  paymentRequired: codeToasts.PAYMENT_REQUIRED,
   success: { title: 'Success!', description: 'Your paper has been submitted successfully and is now under review.' },
 } as const satisfies Record<string, ToastInput>;
 
 export const SUBMISSION_FAILED = 'Submission failed';
 export const SUBMISSION_FAILED_FALLBACK = 'An error occurred while submitting your paper.';
-export const STORAGE_MISSING = 'Storage bucket not found. Please contact administrator.';
 
 export type PdfProblem = 'invalidType' | 'tooLarge';
 
-/** null when the file is a PDF of at most 10 MB. The server checks the content too (%PDF-). */
+/** null when the file is a PDF of at most MAX_PDF_BYTES. The server checks the content too (%PDF-). */
 export function checkPdf(file: File): PdfProblem | null {
   const isPdf = file.type === 'application/pdf' || (file.type === '' && file.name.toLowerCase().endsWith('.pdf'));
   if (!isPdf) return 'invalidType';

@@ -5,7 +5,11 @@ import { env } from '@/shared/config/env';
 import { cn } from '@/shared/lib/cn';
 import { type ToastState, selectCurrentToast, toastDismissed } from './toast-slice';
 
-/** Renders the current toast in a Radix viewport; keyed by id so a new toast replaces it. */
+/**
+ * Renders the current toast in a Radix viewport; keyed by id so a new toast replaces it. The toast
+ * stays a plain list item of the viewport's list: Radix announces it through its own live region,
+ * and a role on the item itself would take it out of the list.
+ */
 export function ToastViewport() {
   const dispatch = useDispatch();
   const current = useSelector((state: { toast: ToastState }) => selectCurrentToast(state));
@@ -16,7 +20,6 @@ export function ToastViewport() {
       {current && (
         <ToastPrimitive.Root
           key={current.id}
-          role="status"
           defaultOpen
           onOpenChange={(open) => {
             if (!open) dispatch(toastDismissed(current.id));
@@ -25,7 +28,8 @@ export function ToastViewport() {
           className={cn(
             'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
             'data-[state=closed]:opacity-0 transition-opacity',
-            destructive ? 'border-red-700 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900',
+            // red-700, not red-600: the description's red-50 needs 4.5:1 against it.
+            destructive ? 'border-red-800 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900',
           )}
         >
           <div className="grid gap-1">
@@ -40,7 +44,7 @@ export function ToastViewport() {
             aria-label="Close notification"
             className={cn(
               'absolute right-2 top-2 rounded p-1 focus:outline-none focus-visible:ring-2',
-              destructive ? 'text-red-50 hover:bg-red-700 focus-visible:ring-white' : 'text-slate-500 hover:bg-slate-100 focus-visible:ring-indigo-500',
+              destructive ? 'text-red-50 hover:bg-red-800 focus-visible:ring-white' : 'text-slate-500 hover:bg-slate-100 focus-visible:ring-indigo-500',
             )}
           >
             <X className="h-4 w-4" aria-hidden="true" />

@@ -1,0 +1,134 @@
+import { type Caller, decide, grantsOf, hasAnyRole, type PaperRelation, type Role } from './access-policy.js';
+import { AccessRepository } from './access.repository.js';
+import { AccessService } from './access.service.js';
+import { Permission, PERMISSIONS } from './permission.js';
+
+const PAPER = '6f1c2a80-3d4e-4b8a-9a61-0c2f5e7d9b01';
+const OWNER_ID = '00000000-0000-4000-8000-00000000000a';
+const OTHER_ID = '00000000-0000-4000-8000-00000000000b';
+const ASSIGNED_ID = '00000000-0000-4000-8000-00000000000c';
+
+const caller = (id: string, ...roles: Role[]): Caller => ({ id, roles: new Set<Role>(['user', ...roles]) });
+
+/** Who asks, and how they stand to the paper; `reviewer` is a reviewer not assigned to it. */
+const WHO: Record<string, { caller: Caller | undefined; owner: boolean; assigned: boolean }> = {
+  visitor: { caller: undefined, owner: false, assigned: false },
+  author: { caller: caller(OWNER_ID), owner: true, assigned: false },
+  'other author': { caller: caller(OTHER_ID), owner: false, assigned: false },
+  reviewer: { caller: caller(OTHER_ID, 'reviewer'), owner: false, assigned: false },
+  admin: { caller: caller(OTHER_ID, 'admin'), owner: false, assigned: false },
+  'admin and reviewer': { caller: caller(OTHER_ID, 'admin', 'reviewer'), owner: false, assigned: false },
+  'assigned reviewer': { caller: caller(ASSIGNED_ID, 'reviewer'), owner: false, assigned: true },
+};
+
+/**
+ * The answer for every permission × caller × published or not, written out: 200 allowed, 403
+ * refused where the caller may see the paper, 404 where they may not. Loosening or tightening
+ * any rule changes a cell.
+ */
+const EXPECTED: { [P in Permission]: { published: string; hidden: string } } = {
+  //                                          visitor author other reviewer admin admin+reviewer assigned-reviewer
+  [Permission.PaperRead]: /*             */ { published: '200 200 200 200 200 200 200', hidden: '404 200 404 404 200 200 200' },
+  [Permission.PaperReadFile]: /*         */ { published: '200 200 200 200 200 200 200', hidden: '404 200 404 404 200 200 200' },
+  [Permission.PaperDiscuss]: /*          */ { published: '403 200 403 403 200 200 403', hidden: '404 200 404 404 200 200 403' },
+  [Permission.PaperReadHistory]: /*      */ { published: '403 200 403 403 200 200 403', hidden: '404 200 404 404 200 200 403' },
+  [Permission.PaperListVersions]: /*     */ { published: '403 200 403 403 200 200 403', hidden: '404 200 404 404 200 200 403' },
+  [Permission.PaperReadVersionFile]: /*  */ { published: '403 200 403 403 200 200 403', hidden: '404 200 404 404 200 200 403' },
+  [Permission.PaperUploadVersion]: /*    */ { published: '403 200 403 403 403 403 403', hidden: '404 200 404 404 403 403 403' },
+  [Permission.PaperApproveVersion]: /*   */ { published: '403 403 403 403 200 200 403', hidden: '404 403 404 404 200 200 403' },
+  [Permission.PaperDecide]: /*           */ { published: '403 403 403 403 200 200 403', hidden: '404 403 404 404 200 200 403' },
+  [Permission.ReviewRead]: /*            */ { published: '403 403 403 403 200 200 200', hidden: '404 403 404 404 200 200 200' },
+  [Permission.ReviewWrite]: /*           */ { published: '403 403 403 403 403 403 200', hidden: '404 403 404 404 403 403 200' },
+  [Permission.ReviewAssign]: /*          */ { published: '403 403 403 403 200 200 403', hidden: '404 403 404 404 200 200 403' },
+};
+
+const STATUS = { allow: '200', forbidden: '403', 'not-found': '404' } as const;
+
+const cases = PERMISSIONS.flatMap((permission) =>
+  (['published', 'hidden'] as const).flatMap((visibility) =>
+    Object.keys(WHO).map((who, column) => [permission, visibility, who, EXPECTED[permission][visibility].split(' ')[column]] as const),
+  ),
+);
+
+/** A repository over fixed rows: the unit under test is the policy and the service's answers, not SQL. */
+class FixedRelations extends AccessRepository {
+  constructor(private readonly rows: Map<string, (userId: string | null) => PaperRelation>) {
+    super(undefined as never);
+  }
+
+  override paperRelations(userId: string | null, paperIds: readonly string[]): Promise<Map<string, PaperRelation>> {
+    return Promise.resolve(new Map(paperIds.flatMap((id) => (this.rows.has(id) ? [[id, this.rows.get(id)!(userId)] as const] : []))));
+  }
+}
+
+async function statusOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return '200';
+  } catch (error) {
+    return String((error as { getStatus(): number }).getStatus());
+  }
+}
+
+describe('the access policy', () => {
+  it('has a row of expectations for every permission', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual([...PERMISSIONS].sort());
+  });
+
+  it.each(cases)('%s on a %s paper as %s: %s', (permission, visibility, who, expected) => {
+    const relation: PaperRelation = { published: visibility === 'published', owner: WHO[who].owner, assignedReviewer: WHO[who].assigned };
+    expect(STATUS[decide(permission, relation, WHO[who].caller).kind]).toBe(expected);
+  });
+
+  it.each(cases)('requireAccess answers %s on a %s paper as %s with %s', async (permission, visibility, who, expected) => {
+    const access = new AccessService(
+      new FixedRelations(new Map([[PAPER, (userId) => ({ published: visibility === 'published', owner: userId === OWNER_ID, assignedReviewer: userId === ASSIGNED_ID })]])),
+    );
+    expect(await statusOf(access.requireAccess(WHO[who].caller, permission, [PAPER]))).toBe(expected);
+  });
+
+  it('answers 404 for a paper that does not exist or an id that is not one, whoever asks', async () => {
+    const access = new AccessService(new FixedRelations(new Map()));
+    for (const { caller: asker } of Object.values(WHO)) {
+      for (const permission of PERMISSIONS) {
+        await expect(access.requireAccess(asker, permission, [OTHER_ID])).rejects.toMatchObject({ code: 'NOT_FOUND' });
+        await expect(access.requireAccess(asker, permission, ['not-a-uuid'])).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      }
+    }
+  });
+
+  it('refuses a list of ids unless every one is allowed, and hides what the caller may not see', async () => {
+    const hidden = '6f1c2a80-3d4e-4b8a-9a61-0c2f5e7d9b02';
+    const access = new AccessService(
+      new FixedRelations(
+        new Map<string, () => PaperRelation>([
+          [PAPER, () => ({ published: true, owner: false, assignedReviewer: false })],
+          [hidden, () => ({ published: false, owner: false, assignedReviewer: false })],
+        ]),
+      ),
+    );
+    const stranger = WHO['other author'].caller;
+    await expect(access.requireAccess(stranger, Permission.PaperRead, [PAPER])).resolves.toBeInstanceOf(Map);
+    await expect(access.requireAccess(stranger, Permission.PaperRead, [PAPER, hidden])).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('answers what else the caller may do from the same row', async () => {
+    const access = new AccessService(new FixedRelations(new Map([[PAPER, (userId) => ({ published: false, owner: userId === OWNER_ID, assignedReviewer: false })]])));
+    const grants = await access.requireAccess(WHO.author.caller, Permission.PaperRead, [PAPER]);
+    expect([...(grants.get(PAPER) ?? [])].sort()).toEqual(
+      [Permission.PaperRead, Permission.PaperReadFile, Permission.PaperDiscuss, Permission.PaperReadHistory, Permission.PaperListVersions, Permission.PaperReadVersionFile, Permission.PaperUploadVersion].sort(),
+    );
+    expect(grantsOf({ published: true, owner: false, assignedReviewer: false }, undefined)).toEqual(new Set([Permission.PaperRead, Permission.PaperReadFile]));
+  });
+});
+
+describe('hasAnyRole', () => {
+  it('admits a holder of any listed role, looking at every role held', () => {
+    const both = caller(OTHER_ID, 'admin', 'reviewer');
+    expect(hasAnyRole(both, ['admin'])).toBe(true);
+    expect(hasAnyRole(both, ['reviewer'])).toBe(true);
+    expect(hasAnyRole(caller(OTHER_ID, 'reviewer'), ['admin'])).toBe(false);
+    expect(hasAnyRole(caller(OTHER_ID), ['admin', 'reviewer'])).toBe(false);
+    expect(hasAnyRole(both, [])).toBe(false);
+  });
+});

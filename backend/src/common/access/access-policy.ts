@@ -1,0 +1,96 @@
+import { Permission } from './permission.js';
+
+/**
+ * Who may do what, in one place. A role is something a person holds (several at once: an admin
+ * may also review); a relation is what the database says about the person and one thing (they
+ * own the paper, it is published). A permission is granted by any of the roles and relations its
+ * row names. This file is the only one that compares roles (users/role-resolution.ts apart, which
+ * picks the landing page by the spec's order).
+ */
+
+export const ROLES = ['admin', 'reviewer', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The signed-in caller as the policy sees it; `AuthUser` is one. Visitors are `undefined`. */
+export interface Caller {
+  id: string;
+  roles: ReadonlySet<Role>;
+}
+
+/** One row of `AccessRepository.paperRelations`: each relation is a column of that one query. */
+export interface PaperRelation {
+  published: boolean;
+  owner: boolean;
+  /** The caller holds the paper's review assignment (withdrawing it ends this at once). */
+  assignedReviewer: boolean;
+}
+
+/** What grants a permission: a role the caller holds, or a relation to the paper. */
+export type Grantor = Role | keyof PaperRelation;
+
+interface PermissionRule {
+  grantedBy: readonly Grantor[];
+  /** The 403's message, for a caller who may see the paper but not do this. */
+  forbidden?: string;
+}
+
+const OWNER_OR_EDITOR = 'Only the paper’s author and the editorial team can do this';
+
+export const PAPER_RULES: { readonly [P in Permission]: PermissionRule } = {
+  // The assigned reviewer reads the paper and its current PDF, and nothing else of it.
+  [Permission.PaperRead]: { grantedBy: ['published', 'owner', 'admin', 'assignedReviewer'] },
+  [Permission.PaperReadFile]: { grantedBy: ['published', 'owner', 'admin', 'assignedReviewer'] },
+  [Permission.PaperDiscuss]: { grantedBy: ['owner', 'admin'], forbidden: OWNER_OR_EDITOR },
+  [Permission.PaperReadHistory]: { grantedBy: ['owner', 'admin'], forbidden: OWNER_OR_EDITOR },
+  [Permission.PaperListVersions]: { grantedBy: ['owner', 'admin'], forbidden: OWNER_OR_EDITOR },
+  [Permission.PaperReadVersionFile]: { grantedBy: ['owner', 'admin'], forbidden: OWNER_OR_EDITOR },
+  [Permission.PaperUploadVersion]: { grantedBy: ['owner'], forbidden: 'Only the paper’s author can upload an updated version' },
+  [Permission.PaperApproveVersion]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can approve a version' },
+  [Permission.PaperDecide]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can change the status' },
+  [Permission.ReviewRead]: { grantedBy: ['assignedReviewer', 'admin'], forbidden: 'Only the assigned reviewer and the editorial team can read this review' },
+  [Permission.ReviewWrite]: { grantedBy: ['assignedReviewer'], forbidden: 'Only the assigned reviewer can write this review' },
+  [Permission.ReviewAssign]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can assign reviews' },
+};
+
+const NO_ROLES: ReadonlySet<Role> = new Set();
+
+function isRole(grantor: Grantor): grantor is Role {
+  return (ROLES as readonly string[]).includes(grantor);
+}
+
+function holds(grantor: Grantor, relation: PaperRelation, roles: ReadonlySet<Role>): boolean {
+  return isRole(grantor) ? roles.has(grantor) : relation[grantor];
+}
+
+export function isGranted(permission: Permission, relation: PaperRelation, caller: Caller | undefined): boolean {
+  const roles = caller?.roles ?? NO_ROLES;
+  return PAPER_RULES[permission].grantedBy.some((grantor) => holds(grantor, relation, roles));
+}
+
+/** Every permission the caller holds on the paper. */
+export function grantsOf(relation: PaperRelation, caller: Caller | undefined): ReadonlySet<Permission> {
+  return new Set((Object.keys(PAPER_RULES) as Permission[]).filter((permission) => isGranted(permission, relation, caller)));
+}
+
+export type AccessDecision = { kind: 'allow' } | { kind: 'not-found' } | { kind: 'forbidden'; message: string };
+
+/**
+ * A paper the caller may not read does not exist for them (404), so a refusal never reveals an
+ * unpublished paper; one they may read but not act on is a 403.
+ */
+export function decide(permission: Permission, relation: PaperRelation | undefined, caller: Caller | undefined): AccessDecision {
+  if (!relation) return { kind: 'not-found' };
+  if (isGranted(permission, relation, caller)) return { kind: 'allow' };
+  if (!isGranted(Permission.PaperRead, relation, caller)) return { kind: 'not-found' };
+  return { kind: 'forbidden', message: PAPER_RULES[permission].forbidden ?? 'You do not have permission to do this' };
+}
+
+/** A route's role list (`@Authenticated({ roles })`): any one of them admits; an empty list admits nobody. */
+export function hasAnyRole(caller: Caller, roles: readonly Role[]): boolean {
+  return roles.some((role) => caller.roles.has(role));
+}
+
+/** A fact about a person rather than a permission on a thing (an admin's comment is the editorial team's). */
+export function hasRole(caller: Caller, role: Role): boolean {
+  return caller.roles.has(role);
+}

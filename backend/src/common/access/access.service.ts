@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { AppException } from '../http/app.exception.js';
+import { ErrorCode } from '../http/error-code.js';
+import { isUuid } from '../http/uuid-param.pipe.js';
+import { type Caller, decide, grantsOf } from './access-policy.js';
+import { AccessRepository } from './access.repository.js';
+import type { Permission } from './permission.js';
+
+/** What the caller may do with each id that passed a check: computed from the same row, no second query. */
+export type AccessGrants = ReadonlyMap<string, ReadonlySet<Permission>>;
+
+/**
+ * The one door to the access policy (access-policy.ts), as immich's `requireAccess`: services call
+ * it on their first line with the permission the route needs.
+ */
+@Injectable()
+export class AccessService {
+  constructor(private readonly repository: AccessRepository) {}
+
+  /**
+   * Refuses unless the caller holds the permission on every id: 404 where the caller may not know
+   * the paper exists (or it does not), 403 where they may see it but not do this.
+   */
+  async requireAccess(caller: Caller | undefined, permission: Permission, ids: readonly string[]): Promise<AccessGrants> {
+    const relations = await this.repository.paperRelations(caller?.id ?? null, ids.filter(isUuid));
+    const grants = new Map<string, ReadonlySet<Permission>>();
+    for (const id of ids) {
+      const relation = relations.get(id);
+      const decision = decide(permission, relation, caller);
+      if (decision.kind === 'not-found') throw new AppException(404, ErrorCode.NotFound, 'Paper not found');
+      if (decision.kind === 'forbidden') throw new AppException(403, ErrorCode.Forbidden, decision.message);
+      if (relation) grants.set(id, grantsOf(relation, caller));
+    }
+    return grants;
+  }
+
+  /** Everything the caller may do with the paper (none if it does not exist), without refusing. */
+  async grantsOn(caller: Caller | undefined, paperId: string): Promise<ReadonlySet<Permission>> {
+    const relation = isUuid(paperId) ? (await this.repository.paperRelations(caller?.id ?? null, [paperId])).get(paperId) : undefined;
+    return relation ? grantsOf(relation, caller) : new Set();
+  }
+}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { RateLimitGuard } from './rate-limit.guard.js';
+import { RateLimits } from './rate-limits.service.js';
+
+/** The limits and the global guard that applies them; modules import it to count failures or quotas. */
+@Module({
+  providers: [RateLimits, { provide: APP_GUARD, useClass: RateLimitGuard }],
+  exports: [RateLimits],
+})
+export class RateLimitModule {}

@@ -1,0 +1,126 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { type PaperSummary, REVIEWABLE_STATUSES } from '../../papers/papers.service.js';
+import { REVIEW_RECOMMENDATIONS, REVIEW_STATUSES, type ReviewRecommendation, type ReviewStatus } from '../entities/review-status.js';
+
+/** A review's text is long-form, but bounded. */
+export const REVIEW_TEXT_MAX_LENGTH = 50_000;
+
+const RECOMMENDATION_MESSAGE = `recommendation must be one of: ${REVIEW_RECOMMENDATIONS.join(', ')}`;
+
+/** Both fields are optional here so that a missing one gets the spec's 'Missing required fields'. */
+export class AssignReviewDto {
+  @ApiPropertyOptional({ format: 'uuid', description: 'Required' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  paperId?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Required' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  reviewerId?: string;
+}
+
+export class SaveReviewDraftDto {
+  @ApiProperty({ maxLength: REVIEW_TEXT_MAX_LENGTH })
+  @IsString()
+  @MaxLength(REVIEW_TEXT_MAX_LENGTH)
+  text: string;
+
+  @ApiProperty({ enum: REVIEW_RECOMMENDATIONS, enumName: 'ReviewRecommendation', nullable: true })
+  @IsOptional()
+  @IsIn(REVIEW_RECOMMENDATIONS, { message: RECOMMENDATION_MESSAGE })
+  recommendation: ReviewRecommendation | null;
+}
+
+/** A missing recommendation or blank text is REVIEW_INCOMPLETE, not a malformed request. */
+export class SubmitReviewDto {
+  @ApiProperty({ maxLength: REVIEW_TEXT_MAX_LENGTH, description: 'Must not be blank' })
+  @IsString()
+  @MaxLength(REVIEW_TEXT_MAX_LENGTH)
+  text: string;
+
+  @ApiProperty({ enum: REVIEW_RECOMMENDATIONS, enumName: 'ReviewRecommendation', nullable: true, description: 'Required to submit' })
+  @IsOptional()
+  @IsIn(REVIEW_RECOMMENDATIONS, { message: RECOMMENDATION_MESSAGE })
+  recommendation: ReviewRecommendation | null;
+}
+
+export class AssignablePaperDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() title: string;
+  @ApiProperty() category: string;
+  @ApiProperty({ enum: REVIEWABLE_STATUSES, description: 'submitted or under_review' }) status: PaperSummary['status'];
+}
+
+export class AssignableReviewerDto {
+  @ApiProperty({ format: 'uuid' }) userId: string;
+  @ApiProperty() email: string;
+  @ApiProperty({ type: String, nullable: true }) firstName: string | null;
+  @ApiProperty({ type: String, nullable: true }) lastName: string | null;
+}
+
+export class ReviewAssignmentDto {
+  @ApiProperty({ format: 'uuid', description: 'The assignment, which is also the review (/review/{id})' }) id: string;
+  @ApiProperty({ format: 'uuid' }) paperId: string;
+  @ApiProperty() paperTitle: string;
+  @ApiProperty() category: string;
+  @ApiProperty({ format: 'uuid' }) reviewerId: string;
+  @ApiProperty({ description: "The reviewer's name, or e-mail when the profile has none" }) reviewerName: string;
+  @ApiProperty() reviewerEmail: string;
+  @ApiProperty({ enum: REVIEW_STATUSES, enumName: 'ReviewStatus' }) status: ReviewStatus;
+  @ApiProperty({ enum: REVIEW_RECOMMENDATIONS, enumName: 'ReviewRecommendation', nullable: true }) recommendation: ReviewRecommendation | null;
+  @ApiProperty({ format: 'date-time' }) assignedAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) submittedAt: string | null;
+}
+
+export class MyReviewAssignmentDto {
+  @ApiProperty({ format: 'uuid', description: 'The assignment id' }) id: string;
+  @ApiProperty({ format: 'uuid' }) paperId: string;
+  @ApiProperty() title: string;
+  @ApiProperty() category: string;
+  @ApiProperty({ format: 'date-time', description: "The paper's submission date" }) paperSubmittedAt: string;
+  @ApiProperty() abstract: string;
+  @ApiProperty({ enum: REVIEW_STATUSES, enumName: 'ReviewStatus' }) status: ReviewStatus;
+  @ApiProperty({ format: 'date-time' }) assignedAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the review was submitted' }) submittedAt: string | null;
+}
+
+export class MyReviewCountsDto {
+  @ApiProperty() total: number;
+  @ApiProperty({ description: 'Not submitted yet' }) pending: number;
+  @ApiProperty({ description: 'Submitted' }) completed: number;
+}
+
+export class MyReviewsDto {
+  @ApiProperty({ type: MyReviewCountsDto }) counts: MyReviewCountsDto;
+  @ApiProperty({ type: [MyReviewAssignmentDto], description: 'Newest assignment first' }) assignments: MyReviewAssignmentDto[];
+}
+
+export class ReviewPaperDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() title: string;
+  @ApiProperty() category: string;
+}
+
+export class ReviewReviewerDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() email: string;
+}
+
+export class ReviewDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ type: ReviewPaperDto }) paper: ReviewPaperDto;
+  @ApiProperty({ type: ReviewReviewerDto }) reviewer: ReviewReviewerDto;
+  @ApiProperty({ enum: REVIEW_STATUSES, enumName: 'ReviewStatus' }) status: ReviewStatus;
+  @ApiProperty({ enum: REVIEW_RECOMMENDATIONS, enumName: 'ReviewRecommendation', nullable: true }) recommendation: ReviewRecommendation | null;
+  @ApiProperty({ description: "'' until a draft is saved" }) text: string;
+  @ApiProperty({ format: 'date-time' }) assignedAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) submittedAt: string | null;
+}

@@ -1,0 +1,120 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Authenticated } from '../../common/auth/auth.decorators.js';
+import { uuidParam } from '../../common/http/uuid-param.pipe.js';
+import { type AuthUser, CurrentUser } from '../auth/current-user.decorator.js';
+import {
+  AssignablePaperDto,
+  AssignableReviewerDto,
+  AssignReviewDto,
+  MyReviewsDto,
+  ReviewAssignmentDto,
+  ReviewDto,
+  SaveReviewDraftDto,
+  SubmitReviewDto,
+} from './dtos/review.dto.js';
+import { ReviewException } from './review.exception.js';
+import { ReviewService } from './review.service.js';
+
+/** An id that is not a UUID names no review (nor a paper with one). */
+const REVIEW_ID = uuidParam(() => new ReviewException('notFound'));
+
+@ApiTags('reviews')
+@Controller()
+export class ReviewController {
+  constructor(private readonly reviews: ReviewService) {}
+
+  @Get('admin/reviews/assignable-papers')
+  @Authenticated({ roles: ['admin'] })
+  @ApiOkResponse({ type: [AssignablePaperDto], description: 'Submitted or under review, without an assignment; newest first' })
+  assignablePapers(): Promise<AssignablePaperDto[]> {
+    return this.reviews.assignablePapers();
+  }
+
+  @Get('admin/reviews/assignable-reviewers')
+  @Authenticated({ roles: ['admin'] })
+  @ApiOkResponse({ type: [AssignableReviewerDto], description: 'An accepted invitation, an account and the reviewer role' })
+  assignableReviewers(): Promise<AssignableReviewerDto[]> {
+    return this.reviews.assignableReviewers();
+  }
+
+  @Post('admin/reviews')
+  @Authenticated({ roles: ['admin'] })
+  @ApiCreatedResponse({ type: ReviewAssignmentDto, description: "The assignment and the reviewer's e-mail, recorded together" })
+  @ApiBadRequestResponse({ description: "VALIDATION_FAILED 'Missing required fields'" })
+  @ApiConflictResponse({ description: 'REVIEW_ALREADY_ASSIGNED, REVIEW_PAPER_NOT_ASSIGNABLE, REVIEW_REVIEWER_NOT_ASSIGNABLE' })
+  assign(@CurrentUser() admin: AuthUser, @Body() dto: AssignReviewDto): Promise<ReviewAssignmentDto> {
+    return this.reviews.assign(admin, dto);
+  }
+
+  @Get('admin/reviews')
+  @Authenticated({ roles: ['admin'] })
+  @ApiOkResponse({ type: [ReviewAssignmentDto], description: 'Newest assignment first' })
+  list(): Promise<ReviewAssignmentDto[]> {
+    return this.reviews.list();
+  }
+
+  @Delete('admin/reviews/:id')
+  @Authenticated({ roles: ['admin'] })
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Withdrawn; the reviewer is e-mailed and the paper is assignable again' })
+  @ApiConflictResponse({ description: 'REVIEW_SUBMITTED' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND' })
+  withdraw(@CurrentUser() admin: AuthUser, @Param('id', REVIEW_ID) id: string): Promise<void> {
+    return this.reviews.withdraw(admin, id);
+  }
+
+  @Get('reviews/mine')
+  @Authenticated({ roles: ['reviewer'] })
+  @ApiOkResponse({ type: MyReviewsDto, description: "The caller's own assignments and their counts" })
+  mine(@CurrentUser() reviewer: AuthUser): Promise<MyReviewsDto> {
+    return this.reviews.mine(reviewer);
+  }
+
+  @Get('reviews/:id')
+  @Authenticated()
+  @ApiOkResponse({ type: ReviewDto })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: unknown, or neither the assigned reviewer nor an editor' })
+  get(@CurrentUser() user: AuthUser, @Param('id', REVIEW_ID) id: string): Promise<ReviewDto> {
+    return this.reviews.get(user, id);
+  }
+
+  @Put('reviews/:id/draft')
+  @Authenticated()
+  @ApiOkResponse({ type: ReviewDto, description: 'Saved; assigned becomes in_progress' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: an editor who is not the assigned reviewer' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: as for reading the review' })
+  @ApiConflictResponse({ description: 'REVIEW_SUBMITTED' })
+  saveDraft(@CurrentUser() user: AuthUser, @Param('id', REVIEW_ID) id: string, @Body() dto: SaveReviewDraftDto): Promise<ReviewDto> {
+    return this.reviews.saveDraft(user, id, dto);
+  }
+
+  @Post('reviews/:id/submit')
+  @Authenticated()
+  @HttpCode(200)
+  @ApiOkResponse({ type: ReviewDto, description: 'Submitted; every editor is e-mailed once' })
+  @ApiBadRequestResponse({ description: 'REVIEW_INCOMPLETE: no recommendation, or blank text' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: an editor who is not the assigned reviewer' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: as for reading the review' })
+  @ApiConflictResponse({ description: 'REVIEW_SUBMITTED' })
+  submit(@CurrentUser() user: AuthUser, @Param('id', REVIEW_ID) id: string, @Body() dto: SubmitReviewDto): Promise<ReviewDto> {
+    return this.reviews.submit(user, id, dto);
+  }
+
+  @Get('papers/:id/review')
+  @Authenticated({ roles: ['admin'] })
+  @ApiOkResponse({ type: ReviewDto, description: "The paper's review, for its page" })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: no such paper, or no assignment' })
+  ofPaper(@CurrentUser() admin: AuthUser, @Param('id', REVIEW_ID) paperId: string): Promise<ReviewDto> {
+    return this.reviews.ofPaper(admin, paperId);
+  }
+}

@@ -1,0 +1,34 @@
+import { AppException } from '../../common/http/app.exception.js';
+import { type ErrorCase, ErrorCode } from '../../common/http/error-code.js';
+
+/** The review module's cases, each mapped once to its code, status and message (the spec's words where it has them). */
+const REVIEW_ERRORS = {
+  /** The spec's words for an assignment without a paper or a reviewer. */
+  missingFields: { status: 400, code: ErrorCode.ValidationFailed, message: 'Missing required fields' },
+  alreadyAssigned: { status: 409, code: ErrorCode.ReviewAlreadyAssigned, message: 'This paper has already been assigned to a reviewer.' },
+  paperNotAssignable: {
+    status: 409,
+    code: ErrorCode.ReviewPaperNotAssignable,
+    message: 'This paper cannot be assigned for review: only submitted papers and papers under review can be.',
+  },
+  reviewerNotAssignable: {
+    status: 409,
+    code: ErrorCode.ReviewReviewerNotAssignable,
+    message: 'This account is not an assignable reviewer: it needs an accepted invitation and the reviewer role.',
+  },
+  submitted: { status: 409, code: ErrorCode.ReviewSubmitted, message: 'This review has been submitted and can no longer be changed.' },
+  incomplete: { status: 400, code: ErrorCode.ReviewIncomplete, message: 'Choose a recommendation and write your review before submitting it.' },
+  /** Unknown, withdrawn, or not the caller's to see: one answer. */
+  notFound: { status: 404, code: ErrorCode.NotFound, message: 'Review not found' },
+} as const satisfies Record<string, ErrorCase>;
+
+export type ReviewError = keyof typeof REVIEW_ERRORS;
+
+export class ReviewException extends AppException {
+  constructor(
+    readonly error: ReviewError,
+    message?: string,
+  ) {
+    super(REVIEW_ERRORS[error], message);
+  }
+}

@@ -1,0 +1,298 @@
+import { randomUUID } from 'node:crypto';
+import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { AccessService } from '../../common/access/access.service.js';
+import { Permission } from '../../common/access/permission.js';
+import { AppException } from '../../common/http/app.exception.js';
+import { ErrorCode } from '../../common/http/error-code.js';
+import { isUuid } from '../../common/http/uuid-param.pipe.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { InvitationsService } from '../invitations/invitations.service.js';
+import { MailTemplate } from '../notifications/mail/mail-template.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { type PaperSummary, PapersService, REVIEWABLE_STATUSES } from '../papers/papers.service.js';
+import { UsersService } from '../users/users.service.js';
+import type {
+  AssignablePaperDto,
+  AssignableReviewerDto,
+  AssignReviewDto,
+  MyReviewsDto,
+  ReviewAssignmentDto,
+  ReviewDto,
+  SaveReviewDraftDto,
+  SubmitReviewDto,
+} from './dtos/review.dto.js';
+import { PaperReview } from './entities/paper-review.entity.js';
+import { ReviewStatus } from './entities/review-status.js';
+import { ReviewException } from './review.exception.js';
+
+/** The table holds submitted_at set exactly when the status is submitted. */
+function isSubmitted(review: PaperReview): boolean {
+  return review.submittedAt !== null && review.submittedAt !== undefined;
+}
+
+/**
+ * Peer review (docs/api.md, Peer review): an editor assigns a paper to one reviewer, who drafts
+ * and submits the review; the editors read it. The assignment row is the review. Who may read or
+ * write it is the access policy's `review.*` permissions on its paper; a review the caller may not
+ * read does not exist for them (404).
+ */
+@Injectable()
+export class ReviewService {
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly access: AccessService,
+    private readonly notifications: NotificationsService,
+    private readonly papers: PapersService,
+    private readonly users: UsersService,
+    private readonly invitations: InvitationsService,
+  ) {}
+
+  /** Submitted papers and papers under review that have no assignment at all, newest first. */
+  async assignablePapers(): Promise<AssignablePaperDto[]> {
+    const candidates = await this.papers.reviewCandidates();
+    const assigned = await this.assignedAmong(candidates.map((paper) => paper.id));
+    return candidates.filter((paper) => !assigned.has(paper.id)).map(({ id, title, category, status }) => ({ id, title, category, status }));
+  }
+
+  async assignableReviewers(): Promise<AssignableReviewerDto[]> {
+    const reviewers = await this.invitations.assignableReviewers();
+    return reviewers.map(({ userId, email, firstName, lastName }) => ({ userId, email, firstName, lastName }));
+  }
+
+  /**
+   * Records the assignment and the reviewer's e-mail in one transaction. The unique constraint on
+   * the paper decides between two editors assigning it at once: the second gets 409.
+   */
+  async assign(admin: AuthUser, dto: AssignReviewDto): Promise<ReviewAssignmentDto> {
+    const { paperId, reviewerId } = dto;
+    if (!paperId || !reviewerId) throw new ReviewException('missingFields');
+    await this.access.requireAccess(admin, Permission.ReviewAssign, [paperId]);
+    const reviewer = (await this.invitations.assignableReviewers()).find((candidate) => candidate.userId === reviewerId);
+    if (!reviewer) throw new ReviewException('reviewerNotAssignable');
+    try {
+      const review = await this.notifications.inTransaction(async (tx, mail) => {
+        const paper = (await this.papers.summariesOf([paperId], tx)).get(paperId);
+        if (!paper || !REVIEWABLE_STATUSES.includes(paper.status)) throw new ReviewException('paperNotAssignable');
+        if ((await tx.count(PaperReview, { paperId })) > 0) throw new ReviewException('alreadyAssigned');
+        const id = randomUUID();
+        const created = tx.create(PaperReview, { id, paperId, reviewerId, assignedBy: admin.id, status: ReviewStatus.Assigned, reviewContent: '' });
+        // The assignment first: if another editor's won, nothing else is written.
+        await tx.flush();
+        mail.queue({
+          template: MailTemplate.ReviewAssigned,
+          to: reviewer.email,
+          data: { title: paper.title, reviewUrl: `${this.config.http.publicUrl}/review/${id}` },
+          dedupeKey: `review-assigned:${id}`,
+        });
+        await tx.flush();
+        return created;
+      });
+      const [described] = await this.describe([review]);
+      return described;
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw new ReviewException('alreadyAssigned');
+      throw error;
+    }
+  }
+
+  /** Every assignment, newest first (Reviewer Management's current assignments). */
+  async list(): Promise<ReviewAssignmentDto[]> {
+    const reviews = await this.em.find(PaperReview, {}, { orderBy: { assignedAt: 'desc', id: 'desc' } });
+    return this.describe(reviews);
+  }
+
+  /**
+   * Withdraws an assignment whose review is not submitted and tells the reviewer, in one
+   * transaction; the paper becomes assignable again and the reviewer's access to it ends with the row.
+   */
+  async withdraw(admin: AuthUser, id: string): Promise<void> {
+    const found = await this.findReview(id);
+    await this.access.requireAccess(admin, Permission.ReviewAssign, [found.paperId]);
+    await this.notifications.inTransaction(async (tx, mail) => {
+      const review = await this.lock(tx, id);
+      if (isSubmitted(review)) throw new ReviewException('submitted');
+      const paper = (await this.papers.summariesOf([review.paperId], tx)).get(review.paperId);
+      const email = (await this.users.emailsOf([review.reviewerId], tx)).get(review.reviewerId);
+      tx.remove(review);
+      if (paper && email) {
+        mail.queue({ template: MailTemplate.ReviewWithdrawn, to: email, data: { title: paper.title }, dedupeKey: `review-withdrawn:${id}` });
+      }
+      await tx.flush();
+    });
+  }
+
+  /** The reviewer dashboard: the caller's own assignments, newest first, and their counts. */
+  async mine(reviewer: AuthUser): Promise<MyReviewsDto> {
+    const total = await this.em.count(PaperReview, { reviewerId: reviewer.id });
+    const completed = await this.em.count(PaperReview, { reviewerId: reviewer.id, status: ReviewStatus.Submitted });
+    const pending = await this.em.count(PaperReview, { reviewerId: reviewer.id, status: { $ne: ReviewStatus.Submitted } });
+    const reviews = await this.em.find(PaperReview, { reviewerId: reviewer.id }, { orderBy: { assignedAt: 'desc', id: 'desc' } });
+    const papers = await this.papers.summariesOf(reviews.map((review) => review.paperId));
+    return {
+      counts: { total, pending, completed },
+      assignments: reviews.flatMap((review) => {
+        const paper = papers.get(review.paperId);
+        if (!paper) return [];
+        return [
+          {
+            id: review.id,
+            paperId: paper.id,
+            title: paper.title,
+            category: paper.category,
+            paperSubmittedAt: paper.createdAt.toISOString(),
+            abstract: paper.abstract,
+            status: review.status,
+            assignedAt: review.assignedAt.toISOString(),
+            updatedAt: review.updatedAt.toISOString(),
+            submittedAt: review.submittedAt?.toISOString() ?? null,
+          },
+        ];
+      }),
+    };
+  }
+
+  /** The assigned reviewer or an editor; anyone else is told it does not exist. */
+  async get(user: AuthUser, id: string): Promise<ReviewDto> {
+    const review = await this.findReview(id);
+    await this.requireOnReview(user, review, Permission.ReviewRead);
+    return this.toReview(review);
+  }
+
+  /** The review of a paper, for its page (editors). */
+  async ofPaper(user: AuthUser, paperId: string): Promise<ReviewDto> {
+    await this.access.requireAccess(user, Permission.ReviewRead, [paperId]);
+    const review = await this.em.findOne(PaperReview, { paperId });
+    if (!review) throw new ReviewException('notFound');
+    return this.toReview(review);
+  }
+
+  /** Stores the draft; assigned becomes in_progress. A submitted review no longer changes. */
+  async saveDraft(user: AuthUser, id: string, dto: SaveReviewDraftDto): Promise<ReviewDto> {
+    await this.requireOnReview(user, await this.findReview(id), Permission.ReviewWrite);
+    const review = await this.em.transactional(async (tx) => {
+      const locked = await this.lock(tx, id);
+      if (isSubmitted(locked)) throw new ReviewException('submitted');
+      locked.reviewContent = dto.text;
+      locked.recommendation = dto.recommendation ?? null;
+      locked.status = ReviewStatus.InProgress;
+      locked.updatedAt = new Date();
+      await tx.flush();
+      return locked;
+    });
+    return this.toReview(review);
+  }
+
+  /** Submits the review and tells every editor once, in one transaction. */
+  async submit(user: AuthUser, id: string, dto: SubmitReviewDto): Promise<ReviewDto> {
+    await this.requireOnReview(user, await this.findReview(id), Permission.ReviewWrite);
+    const recommendation = dto.recommendation;
+    if (!recommendation || dto.text.trim() === '') throw new ReviewException('incomplete');
+    const review = await this.notifications.inTransaction(async (tx, mail) => {
+      const locked = await this.lock(tx, id);
+      if (isSubmitted(locked)) throw new ReviewException('submitted');
+      const now = new Date();
+      locked.reviewContent = dto.text;
+      locked.recommendation = recommendation;
+      locked.status = ReviewStatus.Submitted;
+      locked.updatedAt = now;
+      locked.submittedAt = now;
+      const paper = (await this.papers.summariesOf([locked.paperId], tx)).get(locked.paperId);
+      const reviewerName = (await this.users.displayNamesOf([locked.reviewerId])).get(locked.reviewerId) ?? user.email;
+      for (const editor of await this.users.emailsOfRole('admin', tx)) {
+        mail.queue({
+          template: MailTemplate.ReviewSubmitted,
+          to: editor.email,
+          data: {
+            title: paper?.title ?? '',
+            reviewerName,
+            recommendation: recommendation.replace('_', ' '),
+            paperUrl: `${this.config.http.publicUrl}/papers/${locked.paperId}`,
+          },
+          dedupeKey: `review-submitted:${id}:${editor.id}`,
+        });
+      }
+      await tx.flush();
+      return locked;
+    });
+    return this.toReview(review);
+  }
+
+  private async findReview(id: string): Promise<PaperReview> {
+    const review = isUuid(id) ? await this.em.findOne(PaperReview, { id }) : null;
+    if (!review) throw new ReviewException('notFound');
+    return review;
+  }
+
+  /** The row, locked until the transaction ends, so a submit and a withdrawal cannot cross; gone since the check: 404. */
+  private async lock(tx: EntityManager, id: string): Promise<PaperReview> {
+    const review = await tx.findOne(PaperReview, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (!review) throw new ReviewException('notFound');
+    return review;
+  }
+
+  /**
+   * The policy's answer on the review's paper: without review.read the review does not exist for
+   * the caller (404, even on a published paper they may read); with it but without the permission
+   * asked, 403 with the policy's message.
+   */
+  private async requireOnReview(user: AuthUser, review: PaperReview, permission: Permission): Promise<void> {
+    try {
+      await this.access.requireAccess(user, Permission.ReviewRead, [review.paperId]);
+    } catch (error) {
+      if (error instanceof AppException && error.code === ErrorCode.Forbidden) throw new ReviewException('notFound');
+      throw error;
+    }
+    if (permission !== Permission.ReviewRead) await this.access.requireAccess(user, permission, [review.paperId]);
+  }
+
+  private async assignedAmong(paperIds: readonly string[]): Promise<Set<string>> {
+    if (paperIds.length === 0) return new Set();
+    const rows = await this.em.find(PaperReview, { paperId: { $in: [...paperIds] } }, { fields: ['paperId'] });
+    return new Set(rows.map((row) => row.paperId));
+  }
+
+  private async describe(reviews: readonly PaperReview[]): Promise<ReviewAssignmentDto[]> {
+    const papers = await this.papers.summariesOf(reviews.map((review) => review.paperId));
+    const reviewerIds = reviews.map((review) => review.reviewerId);
+    const names = await this.users.displayNamesOf(reviewerIds);
+    const emails = await this.users.emailsOf(reviewerIds);
+    return reviews.map((review) => {
+      const paper = papers.get(review.paperId);
+      return {
+        id: review.id,
+        paperId: review.paperId,
+        paperTitle: paper?.title ?? '',
+        category: paper?.category ?? '',
+        reviewerId: review.reviewerId,
+        reviewerName: names.get(review.reviewerId) ?? '',
+        reviewerEmail: emails.get(review.reviewerId) ?? '',
+        status: review.status,
+        recommendation: review.recommendation ?? null,
+        assignedAt: review.assignedAt.toISOString(),
+        updatedAt: review.updatedAt.toISOString(),
+        submittedAt: review.submittedAt?.toISOString() ?? null,
+      };
+    });
+  }
+
+  private async toReview(review: PaperReview): Promise<ReviewDto> {
+    const paper: PaperSummary | undefined = (await this.papers.summariesOf([review.paperId])).get(review.paperId);
+    const name = (await this.users.displayNamesOf([review.reviewerId])).get(review.reviewerId);
+    const email = (await this.users.emailsOf([review.reviewerId])).get(review.reviewerId);
+    if (!paper || name === undefined || email === undefined) throw new ReviewException('notFound');
+    return {
+      id: review.id,
+      paper: { id: paper.id, title: paper.title, category: paper.category },
+      reviewer: { id: review.reviewerId, name, email },
+      status: review.status,
+      recommendation: review.recommendation ?? null,
+      text: review.reviewContent,
+      assignedAt: review.assignedAt.toISOString(),
+      updatedAt: review.updatedAt.toISOString(),
+      submittedAt: review.submittedAt?.toISOString() ?? null,
+    };
+  }
+}

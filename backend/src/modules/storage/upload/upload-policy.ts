@@ -1,0 +1,83 @@
+import type { AppConfig } from '../../../config/app-config.js';
+import { messageAttachmentKey, paperPdfKey } from '../storage-key.js';
+
+export enum UploadKind {
+  PaperPdf = 'paper-pdf',
+  MessageImage = 'message-image',
+}
+
+/** What one kind of uploaded file must be, and how the refusals read. */
+export interface UploadPolicy {
+  kind: UploadKind;
+  /** The multipart file part the files arrive in. */
+  field: string;
+  /** Said in messages: "the PDF goes in the part 'pdf'". */
+  noun: string;
+  maxBytes: number;
+  /** Files the form must carry at least, and may carry at most. */
+  minFiles: number;
+  maxFiles: number;
+  /** The text fields of the same form: how many, and how long each; and the parts of the form in all. */
+  maxFields: number;
+  maxFieldBytes: number;
+  maxParts: number;
+  /** Accepted types, decided from the content (content-sniffer.ts): MIME type → the stored key's extension. */
+  types: Readonly<Record<string, string>>;
+  /** Bytes the content must start with besides what the sniffer recognises (a PDF's `%PDF-` header). */
+  header: Buffer | null;
+  /** The stored name when the client sent none. */
+  defaultName: string;
+  key(ownerId: string, timestamp: number, originalName: string, extension: string): string;
+  messages: { wrongType: string; missing: string };
+}
+
+/** Whole kilobytes and megabytes as the spec writes them ("10MB"). */
+export function formatByteLimit(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)}MB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024}KB`;
+  return `${bytes} bytes`;
+}
+
+const paperPdf = (limits: AppConfig['uploads']): UploadPolicy => ({
+  kind: UploadKind.PaperPdf,
+  field: 'pdf',
+  noun: 'the PDF',
+  maxBytes: limits.maxPdfBytes,
+  minFiles: 1,
+  maxFiles: 1,
+  maxFields: 10,
+  maxFieldBytes: 96 * 1024,
+  maxParts: 20,
+  types: { 'application/pdf': 'pdf' },
+  header: Buffer.from('%PDF-'),
+  defaultName: 'paper.pdf',
+  key: (ownerId, timestamp) => paperPdfKey(ownerId, timestamp),
+  messages: { wrongType: 'Please upload a PDF file only.', missing: 'pdf: a PDF file is required' },
+});
+
+/** Raster images a browser shows as they are; never SVG, which is a document that can run script. */
+const messageImage = (limits: AppConfig['uploads']): UploadPolicy => ({
+  kind: UploadKind.MessageImage,
+  field: 'images',
+  noun: 'the images',
+  maxBytes: limits.maxImageBytes,
+  minFiles: 0,
+  maxFiles: limits.maxImages,
+  maxFields: 10,
+  maxFieldBytes: 96 * 1024,
+  maxParts: 20 + limits.maxImages,
+  types: { 'image/png': 'png', 'image/apng': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' },
+  header: null,
+  defaultName: 'image',
+  key: messageAttachmentKey,
+  messages: { wrongType: 'Please upload images only (PNG, JPEG, GIF or WebP).', missing: 'images: an image is required' },
+});
+
+const POLICIES: Record<UploadKind, (limits: AppConfig['uploads']) => UploadPolicy> = {
+  [UploadKind.PaperPdf]: paperPdf,
+  [UploadKind.MessageImage]: messageImage,
+};
+
+export function uploadPolicy(kind: UploadKind, limits: AppConfig['uploads']): UploadPolicy {
+  return POLICIES[kind](limits);
+}

@@ -1,4 +1,0 @@
-import { EntityRepository } from '@mikro-orm/postgresql';
-import type { Profile } from './profile.entity.js';
-
-export class ProfileRepository extends EntityRepository<Profile> {}

@@ -1,0 +1,122 @@
+import { createConfirmedUser, submitPaperViaApi } from '../support/api.js';
+import { AuthPage } from '../support/auth-page.js';
+import { uniqueWord } from '../support/db.js';
+import { baseURL } from '../support/env.js';
+import { expect, test, type Page } from '../support/fixtures.js';
+import { linkIn, type MailCatcher } from '../support/mail.js';
+import { realPdf } from '../support/pdf.js';
+import { uniqueEmail } from '../support/text.js';
+import { expectToast } from '../support/toast.js';
+import { atPath } from '../support/urls.js';
+
+// Issue 13: an editor assigns a submitted paper to an invited reviewer, who reviews it; the
+// editor reads the review and decides.
+
+async function openReviewerManagement(admin: Page): Promise<void> {
+  await admin.goto('/admin');
+  await admin.getByRole('tab', { name: 'Reviewer Management' }).click();
+  await expect(admin.getByRole('heading', { name: 'Assign Papers for Review' })).toBeVisible();
+}
+
+/** Invites a new reviewer, who accepts from the e-mailed link and signs in on `page`. */
+async function newReviewer(admin: Page, mail: MailCatcher, page: Page): Promise<{ email: string; name: string }> {
+  const email = uniqueEmail('peer-reviewer');
+  const since = new Date();
+  await admin.getByLabel('Reviewer email').fill(email);
+  await admin.getByRole('button', { name: 'Send Invitation' }).click();
+  await expectToast(admin, 'Invitation sent', `Email delivered to ${email}.`);
+  const link = linkIn(await mail.waitForEmail(email, { since, contains: '/reviewer-invitation' }), '/reviewer-invitation');
+
+  const password = `Pw-${Math.random().toString(36).slice(2, 10)}!`;
+  await page.goto(link);
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Accept Invitation & Create Account' }).click();
+  await expect(page.getByText('Your account has been created successfully!')).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+  await new AuthPage(page).signIn(email, password);
+  await expect(page).toHaveURL(atPath('/reviewer-dashboard'));
+  return { email, name: 'Grace Hopper' };
+}
+
+test('an invited reviewer is assigned a submitted paper, drafts and submits a review; the editor reads it and accepts the paper', async ({
+  pageAs,
+  mail,
+  playwright,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const authorRequest = await playwright.request.newContext({ baseURL });
+  const author = await createConfirmedUser(authorRequest, mail, 'reviewed-author');
+  const title = `Enzyme Kinetics in Pineapple Juice ${uniqueWord('reviewed')}`;
+  const paperId = await submitPaperViaApi(authorRequest, author, { title, pdf: await realPdf(title) });
+  await authorRequest.dispose();
+
+  const admin = await pageAs('admin');
+  await openReviewerManagement(admin);
+  const reviewerContext = await browser.newContext({ baseURL });
+  const page = await reviewerContext.newPage();
+  const reviewer = await newReviewer(admin, mail, page);
+
+  // The editor assigns the paper; the reviewer is e-mailed a link to the review.
+  await openReviewerManagement(admin);
+  const since = new Date();
+  await admin.getByLabel('Paper', { exact: true }).selectOption({ value: paperId });
+  await admin.getByLabel('Reviewer', { exact: true }).selectOption({ label: `${reviewer.name} (${reviewer.email})` });
+  await admin.getByRole('button', { name: 'Assign Paper for Review' }).click();
+  await expectToast(admin, 'Paper Assigned', 'Paper has been successfully assigned to the reviewer.');
+  const assignment = admin.getByRole('list', { name: 'Current assignments' }).getByRole('listitem').filter({ hasText: title });
+  await expect(assignment).toContainText(`Reviewer: ${reviewer.name}`);
+  await expect(assignment).toContainText('Assigned');
+  const assignedMail = await mail.waitForEmail(reviewer.email, { since, contains: '/review/' });
+  const reviewLink = linkIn(assignedMail, '/review/');
+
+  // The reviewer finds it on the dashboard and opens the paper and its PDF.
+  await page.goto('/reviewer-dashboard');
+  await expect(page.getByRole('listitem', { name: 'Total Assignments: 1' })).toBeVisible();
+  const item = page.getByRole('list', { name: 'Assigned papers' }).getByRole('listitem').filter({ hasText: title });
+  await item.getByRole('link', { name: 'View Paper' }).click();
+  await expect(page).toHaveURL(atPath(`/papers/${paperId}`));
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const pdf = await page.context().request.get(`/api/papers/${paperId}/pdf`);
+  expect(pdf.status()).toBe(200);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // A draft, then Continue Review, then the submission.
+  await page.goto('/reviewer-dashboard');
+  await item.getByRole('link', { name: 'Start Review' }).click();
+  // The e-mailed link and the dashboard's button lead to the same review.
+  await expect(page).toHaveURL(atPath(new URL(reviewLink).pathname));
+  await page.getByRole('textbox', { name: 'Review' }).fill('The method is clear; more samples would help.');
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expectToast(page, 'Review saved');
+  await page.goto('/reviewer-dashboard');
+  await expect(page.getByRole('listitem', { name: 'Pending Reviews: 1' })).toBeVisible();
+  await item.getByRole('link', { name: 'Continue Review' }).click();
+  await expect(page.getByRole('textbox', { name: 'Review' })).toHaveValue('The method is clear; more samples would help.');
+  await page.getByLabel('Recommendation').selectOption('minor_revisions');
+  await page.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(page.getByRole('button', { name: 'Submit Review' })).toHaveCount(0);
+
+  await page.goto('/reviewer-dashboard');
+  await expect(page.getByRole('listitem', { name: 'Completed Reviews: 1' })).toBeVisible();
+  await item.getByRole('link', { name: 'View Review' }).click();
+  await expect(page.getByRole('textbox', { name: 'Review' })).not.toBeEditable();
+  await expect(page.getByRole('button', { name: 'Save Draft' })).toHaveCount(0);
+  await reviewerContext.close();
+
+  // The editor reads the review on the paper's page and accepts the paper; the author is told.
+  await admin.goto(`/papers/${paperId}`);
+  // The card is a labelled div (not a landmark): found from its heading.
+  const review = admin.getByRole('heading', { name: 'Peer Review' }).locator('xpath=ancestor::*[@aria-labelledby][1]');
+  await expect(review).toContainText(reviewer.name);
+  await expect(review).toContainText('Submitted');
+  await expect(review).toContainText('Minor Revisions');
+  await expect(review).toContainText('The method is clear; more samples would help.');
+  const decided = new Date();
+  await admin.getByRole('group', { name: 'Change paper status' }).getByRole('button', { name: 'Accept' }).click();
+  await expectToast(admin, 'Status Updated', 'Paper status changed to accepted. Congratulatory email sent to author.');
+  const decision = await mail.waitForEmail(author.email, { since: decided, contains: title });
+  expect(decision.subject).toMatch(/accepted/i);
+});

@@ -1,0 +1,77 @@
+import {
+  type AssignReviewRequest,
+  type AssignablePaper,
+  type AssignableReviewer,
+  type MyReviews,
+  type Review,
+  type ReviewAssignment,
+  type SaveReviewDraftRequest,
+  type SubmitReviewRequest,
+  baseApi,
+} from '@/shared/api';
+
+// Every assignment change moves a paper in or out of the assignable list and changes the
+// reviewer's dashboard, so one list tag covers them; a review has a tag of its own id.
+const REVIEW_LISTS = { type: 'Review', id: 'LIST' } as const;
+const reviewTag = (id: string) => ({ type: 'Review' as const, id });
+const paperReviewTag = (paperId: string) => ({ type: 'Review' as const, id: `paper:${paperId}` });
+
+export const reviewApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getAssignablePapers: build.query<AssignablePaper[], void>({
+      query: () => '/admin/reviews/assignable-papers',
+      providesTags: [REVIEW_LISTS],
+    }),
+    getAssignableReviewers: build.query<AssignableReviewer[], void>({
+      query: () => '/admin/reviews/assignable-reviewers',
+      providesTags: [REVIEW_LISTS],
+    }),
+    getReviewAssignments: build.query<ReviewAssignment[], void>({
+      query: () => '/admin/reviews',
+      providesTags: [REVIEW_LISTS],
+    }),
+    assignReview: build.mutation<ReviewAssignment, AssignReviewRequest>({
+      query: (body) => ({ url: '/admin/reviews', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : [REVIEW_LISTS]),
+    }),
+    withdrawReview: build.mutation<void, string>({
+      query: (id) => ({ url: `/admin/reviews/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error, id) => (error ? [] : [REVIEW_LISTS, reviewTag(id)]),
+    }),
+    getMyReviews: build.query<MyReviews, void>({
+      query: () => '/reviews/mine',
+      providesTags: [REVIEW_LISTS],
+    }),
+    getReview: build.query<Review, string>({
+      query: (id) => `/reviews/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [reviewTag(id)],
+    }),
+    saveReviewDraft: build.mutation<Review, { id: string } & SaveReviewDraftRequest>({
+      query: ({ id, ...body }) => ({ url: `/reviews/${encodeURIComponent(id)}/draft`, method: 'PUT', body }),
+      invalidatesTags: (result, error, { id }) =>
+        error ? [] : [REVIEW_LISTS, reviewTag(id), ...(result ? [paperReviewTag(result.paper.id)] : [])],
+    }),
+    submitReview: build.mutation<Review, { id: string } & SubmitReviewRequest>({
+      query: ({ id, ...body }) => ({ url: `/reviews/${encodeURIComponent(id)}/submit`, method: 'POST', body }),
+      invalidatesTags: (result, error, { id }) =>
+        error ? [] : [REVIEW_LISTS, reviewTag(id), ...(result ? [paperReviewTag(result.paper.id)] : [])],
+    }),
+    getPaperReview: build.query<Review, string>({
+      query: (paperId) => `/papers/${encodeURIComponent(paperId)}/review`,
+      providesTags: (_result, _error, paperId) => [paperReviewTag(paperId)],
+    }),
+  }),
+});
+
+export const {
+  useGetAssignablePapersQuery,
+  useGetAssignableReviewersQuery,
+  useGetReviewAssignmentsQuery,
+  useAssignReviewMutation,
+  useWithdrawReviewMutation,
+  useGetMyReviewsQuery,
+  useGetReviewQuery,
+  useSaveReviewDraftMutation,
+  useSubmitReviewMutation,
+  useGetPaperReviewQuery,
+} = reviewApi;

@@ -1,0 +1,43 @@
+import { type ApiError, errorToast } from '@/shared/api';
+import { type ToastInput } from '@/shared/ui';
+
+// The spec's words for assignment and reviews (section 8); what each API error code says is in
+// the shared table (error-messages.ts).
+
+export const reviewToasts = {
+  assigned: { title: 'Paper Assigned', description: 'Paper has been successfully assigned to the reviewer.' },
+  assignFailed: { title: 'Error', description: 'Failed to assign paper to reviewer. Please try again.', variant: 'destructive' },
+  saved: { title: 'Review saved' },
+  saveFailed: { title: 'Failed to save review', variant: 'destructive' },
+  submitted: { title: 'Review submitted', description: 'Thank you. The editors have been told.' },
+  submitFailed: { title: 'Error', description: 'Failed to submit the review. Please try again.', variant: 'destructive' },
+  withdrawn: { title: 'Assignment withdrawn', description: 'The reviewer has been told by e-mail.' },
+  withdrawFailed: { title: 'Error', description: 'Failed to withdraw the assignment. Please try again.', variant: 'destructive' },
+} as const satisfies Record<string, ToastInput>;
+
+/** A paper assigned meanwhile, a missing field or a reviewer no longer eligible: the server's clear message; anything else the spec's fallback. */
+export function assignErrorToast(error: ApiError): ToastInput {
+  return errorToast(error, { title: 'Error', fallback: reviewToasts.assignFailed });
+}
+
+export function withdrawErrorToast(error: ApiError): ToastInput {
+  return errorToast(error, { title: 'Error', fallback: reviewToasts.withdrawFailed });
+}
+
+export function submitErrorToast(error: ApiError): ToastInput {
+  return errorToast(error, { title: 'Error', fallback: reviewToasts.submitFailed });
+}
+
+export const ASSIGNMENT_STRINGS = {
+  noPapers: 'No papers available for assignment',
+  noReviewers: 'No reviewers available for assignment',
+  loadingReviewers: 'Loading reviewers...',
+  reviewersError: (message: string) => `Error loading reviewers: ${message}`,
+  noAssignments: 'No papers assigned yet.',
+  noReviews: 'No papers assigned for review yet.',
+} as const;
+
+export function reviewerName(reviewer: { firstName: string | null; lastName: string | null; email: string }): string {
+  const name = [reviewer.firstName, reviewer.lastName].filter(Boolean).join(' ').trim();
+  return name || reviewer.email;
+}

@@ -1,0 +1,180 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { type SessionUser } from '@/shared/api';
+import { addOwnPaper, addReview, addUser, db, signInAs } from '@/test/msw/db';
+import { server } from '@/test/msw/server';
+import { currentPath, expectToast, renderApp, waitForSession } from '@/test/render';
+
+beforeAll(async () => {
+  await import('@/pages/review/review-page');
+  await import('@/pages/paper-detail/paper-detail-page');
+});
+
+function assignedTo(reviewer: SessionUser, overrides: Parameters<typeof addReview>[2] = {}) {
+  const owner = addUser({ email: `author-${Math.random()}@example.org` });
+  const paper = addOwnPaper(owner, { title: 'Tidal Energy', category: 'Physics' });
+  return { paper, review: addReview(paper, reviewer, overrides) };
+}
+
+async function openReview(id: string) {
+  const app = renderApp(`/review/${id}`);
+  await waitForSession(app.store);
+  return app;
+}
+
+const recommendation = () => screen.getByRole('combobox', { name: 'Recommendation' });
+const reviewText = () => screen.getByRole('textbox', { name: 'Review' });
+const saveDraft = () => screen.getByRole('button', { name: 'Save Draft' });
+const submitReview = () => screen.getByRole('button', { name: 'Submit Review' });
+
+describe('/review/{id}', () => {
+  it('shows the paper, a link to it, the four recommendations and a 10-row text area', async () => {
+    const { paper, review } = assignedTo(signInAs('reviewer'));
+    await openReview(review.id);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tidal Energy' })).toBeInTheDocument();
+    expect(screen.getByText('Physics')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View paper details' })).toHaveAttribute('href', `/papers/${paper.id}`);
+    expect(within(recommendation()).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+      ['', 'Select a recommendation'],
+      ['accept', 'Accept'],
+      ['minor_revisions', 'Minor Revisions'],
+      ['major_revisions', 'Major Revisions'],
+      ['reject', 'Reject'],
+    ]);
+    expect(reviewText()).toHaveAttribute('rows', '10');
+    expect(reviewText()).toHaveAttribute('placeholder', 'Write your review...');
+  });
+
+  it("saves a draft with or without a recommendation: 'Review saved', and the review is in progress", async () => {
+    const { review } = assignedTo(signInAs('reviewer'));
+    const { user } = await openReview(review.id);
+    await user.type(await screen.findByRole('textbox', { name: 'Review' }), 'Clear methods.');
+    await user.click(saveDraft());
+    await expectToast('Review saved');
+    expect(db.bodies[`/reviews/${review.id}/draft`]).toEqual([{ text: 'Clear methods.', recommendation: null }]);
+    expect(await screen.findByText('In Progress')).toBeInTheDocument();
+
+    await user.selectOptions(recommendation(), 'minor_revisions');
+    await user.click(saveDraft());
+    await waitFor(() => expect(db.bodies[`/reviews/${review.id}/draft`]).toHaveLength(2));
+    expect(db.bodies[`/reviews/${review.id}/draft`]?.[1]).toEqual({ text: 'Clear methods.', recommendation: 'minor_revisions' });
+  });
+
+  it("says 'Failed to save review' and keeps the text when saving fails", async () => {
+    server.use(
+      http.put('*/api/reviews/:id/draft', () =>
+        HttpResponse.json({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Internal server error' }, { status: 500 }),
+      ),
+    );
+    const { review } = assignedTo(signInAs('reviewer'));
+    const { user } = await openReview(review.id);
+    await user.type(await screen.findByRole('textbox', { name: 'Review' }), 'Keep me.');
+    await user.click(saveDraft());
+    await expectToast('Failed to save review');
+    expect(reviewText()).toHaveValue('Keep me.');
+  });
+
+  it('saves after the session is renewed when the access cookie expired during the review, keeping the text', async () => {
+    const { review } = assignedTo(signInAs('reviewer'));
+    const { user } = await openReview(review.id);
+    await user.type(await screen.findByRole('textbox', { name: 'Review' }), 'A long review written slowly.');
+    db.accessExpired = true;
+    const refreshes = db.calls.refresh;
+    await user.click(saveDraft());
+    await expectToast('Review saved');
+    expect(db.calls.refresh).toBe(refreshes + 1);
+    expect(db.reviews[0]?.text).toBe('A long review written slowly.');
+    expect(reviewText()).toHaveValue('A long review written slowly.');
+  });
+
+  it('submits only with a recommendation and non-blank text; then the review is read-only', async () => {
+    const { review } = assignedTo(signInAs('reviewer'));
+    const { user } = await openReview(review.id);
+    await user.type(await screen.findByRole('textbox', { name: 'Review' }), '   ');
+    expect(submitReview()).toBeDisabled();
+    await user.selectOptions(recommendation(), 'accept');
+    expect(submitReview()).toBeDisabled();
+    await user.type(reviewText(), 'Sound work.');
+    expect(submitReview()).toBeEnabled();
+    await user.click(submitReview());
+
+    await waitFor(() => expect(db.reviews[0]?.status).toBe('submitted'));
+    expect(db.bodies[`/reviews/${review.id}/submit`]).toEqual([{ text: '   Sound work.', recommendation: 'accept' }]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Submit Review' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Save Draft' })).not.toBeInTheDocument();
+    expect(reviewText()).toHaveAttribute('readonly');
+    expect(recommendation()).toBeDisabled();
+  });
+
+  it('opens a submitted review read-only, as the reviewer wrote it', async () => {
+    const { review } = assignedTo(signInAs('reviewer'), {
+      status: 'submitted',
+      recommendation: 'major_revisions',
+      text: 'Needs more data.',
+      submittedAt: '2026-03-01T12:00:00.000Z',
+    });
+    await openReview(review.id);
+    expect(await screen.findByRole('textbox', { name: 'Review' })).toHaveValue('Needs more data.');
+    expect(reviewText()).toHaveAttribute('readonly');
+    expect(recommendation()).toHaveValue('major_revisions');
+    expect(screen.getByText(/Submitted March 1, 2026/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Draft' })).not.toBeInTheDocument();
+  });
+
+  it("tells another reviewer and an ordinary user 'You don't have permission to access this page.'", async () => {
+    const { review } = assignedTo(addUser({ email: 'rita@example.org', role: 'reviewer' }));
+    signInAs('reviewer', 'other.reviewer@example.org');
+    const first = await openReview(review.id);
+    expect(await screen.findByText("You don't have permission to access this page.")).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Review' })).not.toBeInTheDocument();
+    first.unmount();
+
+    signInAs('user', 'author@example.org');
+    await openReview(review.id);
+    expect(await screen.findByText("You don't have permission to access this page.")).toBeInTheDocument();
+  });
+
+  it('lets an editor read a review without writing it', async () => {
+    const { review } = assignedTo(addUser({ email: 'rita@example.org', role: 'reviewer' }), { status: 'in_progress', text: 'Draft so far.' });
+    signInAs('admin');
+    await openReview(review.id);
+    expect(await screen.findByRole('textbox', { name: 'Review' })).toHaveValue('Draft so far.');
+    expect(reviewText()).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save Draft' })).not.toBeInTheDocument();
+  });
+
+  it('asks before leaving with unsaved text, in the app and when the tab closes', async () => {
+    const { paper, review } = assignedTo(signInAs('reviewer'));
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { user, router } = await openReview(review.id);
+    const closing = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await screen.findByRole('textbox', { name: 'Review' });
+    expect(closing()).toBe(false);
+
+    await user.type(reviewText(), 'Unsaved thoughts.');
+    expect(closing()).toBe(true);
+    await user.click(screen.getByRole('link', { name: 'View paper details' }));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(currentPath(router)).toBe(`/review/${review.id}`);
+    expect(reviewText()).toHaveValue('Unsaved thoughts.');
+
+    await user.click(screen.getByRole('link', { name: 'View paper details' }));
+    await waitFor(() => expect(currentPath(router)).toBe(`/papers/${paper.id}`));
+  });
+
+  it('lets the reviewer leave without asking once the text is saved', async () => {
+    const { paper, review } = assignedTo(signInAs('reviewer'));
+    const confirm = vi.spyOn(window, 'confirm');
+    const { user, router } = await openReview(review.id);
+    await user.type(await screen.findByRole('textbox', { name: 'Review' }), 'Saved thoughts.');
+    await user.click(saveDraft());
+    await expectToast('Review saved');
+    fireEvent.click(screen.getByRole('link', { name: 'View paper details' }));
+    await waitFor(() => expect(currentPath(router)).toBe(`/papers/${paper.id}`));
+    expect(confirm).not.toHaveBeenCalled();
+  });
+});

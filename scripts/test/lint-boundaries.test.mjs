@@ -1,0 +1,119 @@
+// Boundary rules that cannot resolve an import skip it without a word, so a config that looks
+// right can enforce nothing. This lints real violations, written inside the real source tree
+// where the rules apply, and expects each to be refused.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const probe = `lint-probe-${randomUUID().slice(0, 8)}`;
+const probeFolders = [
+  `frontend/src/features/${probe}`,
+  `frontend/src/pages/${probe}`,
+  `frontend/src/shared/${probe}`,
+  `backend/src/${probe}`,
+  `backend/src/modules/${probe}`,
+].map((folder) => join(root, folder));
+
+// Every probe type-checks, so a type-check another process runs meanwhile stays green.
+const probes = {
+  featureImportsFeature: [`frontend/src/features/${probe}/probe-feature.ts`, [
+    "import { useSession } from '@/features/auth';",
+    "import { papersApi } from '../papers';",
+    'export const probe = [useSession, papersApi];',
+  ]],
+  pageImportsFeatureInternals: [`frontend/src/pages/${probe}/probe-page.ts`, [
+    "import { useSession } from '@/features/auth/model/use-session';",
+    'export const probe = useSession;',
+  ]],
+  frontendCycleFirst: [`frontend/src/shared/${probe}/first.ts`, [
+    "import { second } from './second';",
+    'export const first = (): number => second() + 1;',
+  ]],
+  frontendCycleSecond: [`frontend/src/shared/${probe}/second.ts`, [
+    "import { first } from '@/shared/" + probe + "/first';",
+    'export const second = (): number => (Math.random() > 2 ? first() : 0);',
+  ]],
+  backendCycleFirst: [`backend/src/${probe}/first.ts`, [
+    "import { second } from './second.js';",
+    'export const first = (): number => second() + 1;',
+  ]],
+  backendCycleSecond: [`backend/src/${probe}/second.ts`, [
+    "import { first } from './first.js';",
+    'export const second = (): number => (Math.random() > 2 ? first() : 0);',
+  ]],
+  moduleImportsOtherModuleTables: [`backend/src/modules/${probe}/probe-tables.service.ts`, [
+    "import { User } from '../users/entities/user.entity.js';",
+    "import { UserRepository } from '../users/entities/user.repository.js';",
+    'export const probe = [User, UserRepository];',
+  ]],
+  cleanPage: [`frontend/src/pages/${probe}/clean-page.ts`, [
+    "import { useSession } from '@/features/auth';",
+    "import { cn } from '@/shared/lib/cn';",
+    'export const probe = [useSession, cn];',
+  ]],
+  cleanModule: [`backend/src/modules/${probe}/clean.service.ts`, [
+    "import { UsersService } from '../users/users.service.js';",
+    '',
+    'export class CleanService {',
+    '  constructor(private readonly users: UsersService) {}',
+    '',
+    '  displayNames(ids: string[]): Promise<Map<string, string>> {',
+    '    return this.users.displayNamesOf(ids);',
+    '  }',
+    '}',
+  ]],
+};
+
+let results;
+
+before(async () => {
+  for (const [file, lines] of Object.values(probes)) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), `${lines.join('\n')}\n`);
+  }
+  // Written before ESLint loads the config, which reads the feature and module folders.
+  const eslint = new ESLint({ cwd: root });
+  const linted = await eslint.lintFiles(Object.values(probes).map(([file]) => join(root, file)));
+  results = new Map(linted.map((result) => [result.filePath, result.messages]));
+});
+
+after(() => {
+  for (const folder of probeFolders) rmSync(folder, { recursive: true, force: true });
+});
+
+const messagesOf = (name) => results.get(join(root, probes[name][0]));
+const rulesOf = (name) => messagesOf(name).map((message) => message.ruleId);
+const linesReportedBy = (name, ruleId) =>
+  messagesOf(name).filter((message) => message.ruleId === ruleId).map((message) => message.line);
+
+describe('lint refuses', () => {
+  it('a feature importing another feature, by alias or relative path', () => {
+    assert.deepEqual(linesReportedBy('featureImportsFeature', 'import-x/no-restricted-paths'), [1, 2], rulesOf('featureImportsFeature').join());
+  });
+
+  it('a page importing a feature’s internals instead of its index.ts', () => {
+    assert.deepEqual(linesReportedBy('pageImportsFeatureInternals', 'import-x/no-restricted-paths'), [1], rulesOf('pageImportsFeatureInternals').join());
+  });
+
+  it('a cycle of two files, in the frontend and in the backend', () => {
+    for (const name of ['frontendCycleFirst', 'frontendCycleSecond', 'backendCycleFirst', 'backendCycleSecond']) {
+      assert.deepEqual(linesReportedBy(name, 'import-x/no-cycle'), [1], `${name}: ${rulesOf(name).join()}`);
+    }
+  });
+
+  it('a backend module importing another module’s entity and repository', () => {
+    assert.deepEqual(linesReportedBy('moduleImportsOtherModuleTables', 'import-x/no-restricted-paths'), [1, 2], rulesOf('moduleImportsOtherModuleTables').join());
+  });
+});
+
+describe('lint accepts', () => {
+  it('a page importing a feature through its index.ts, and a module using another’s exported service', () => {
+    assert.deepEqual(messagesOf('cleanPage'), []);
+    assert.deepEqual(messagesOf('cleanModule'), []);
+  });
+});
