@@ -19,8 +19,16 @@ export interface SmtpCatcher {
   close(): Promise<void>;
 }
 
+export interface SmtpCatcherOptions {
+  /**
+   * Keeps each message this long before answering its DATA, as a slow relay does: the message is
+   * already kept, so a sender that dies meanwhile never hears it was accepted.
+   */
+  replyDelayMs?: number;
+}
+
 /** A real SMTP server on a free loopback port that keeps every message it accepts. */
-export async function startSmtpCatcher(): Promise<SmtpCatcher> {
+export async function startSmtpCatcher({ replyDelayMs = 0 }: SmtpCatcherOptions = {}): Promise<SmtpCatcher> {
   const messages: CaughtMail[] = [];
   const rejections = new Map<string, { responseCode: number; message: string; remaining: number }>();
   const server = new SMTPServer({
@@ -41,7 +49,8 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       simpleParser(stream)
         .then((mail) => {
           messages.push({ envelopeTo, mail });
-          callback();
+          if (replyDelayMs > 0) setTimeout(callback, replyDelayMs);
+          else callback();
         })
         .catch((error: Error) => callback(error));
     },
