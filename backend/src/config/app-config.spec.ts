@@ -30,6 +30,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', JWT_SECRET: 'y'.repeat(40) }).auth.jwtSecret).toBe('y'.repeat(40));
   });
 
+  it('refuses the committed secret outside the test runner, even when set by hand', () => {
+    for (const NODE_ENV of ['development', 'production']) {
+      const problems = problemsOf({ NODE_ENV, JWT_SECRET: TEST_JWT_SECRET, PUBLIC_URL: 'https://journal.example.org/', PAYMENTS_PROVIDER: 'test' });
+      expect(problems.join('\n')).toMatch(/JWT_SECRET: is the test runner's public secret/);
+    }
+    expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET }).auth.jwtSecret).toBe(TEST_JWT_SECRET);
+  });
+
   it('lists every bad variable at once, not just the first', () => {
     const problems = problemsOf({ PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'nope', JWT_SECRET: 'short' });
     expect(problems).toHaveLength(4);

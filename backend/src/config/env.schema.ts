@@ -93,6 +93,10 @@ export const envSchema = z
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' });
       }
     }
+    // The test runner's secret is in the public source: anyone could sign tokens with it.
+    if (env.JWT_SECRET === TEST_JWT_SECRET && env.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is the test runner\'s public secret; use a random one of your own' });
+    }
     if (env.NODE_ENV === 'production') {
       if (!env.JWT_SECRET) {
         ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
