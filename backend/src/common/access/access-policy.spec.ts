@@ -1,4 +1,4 @@
-import { type Caller, decide, grantsOf, hasAnyRole, type PaperRelation, type Role } from './access-policy.js';
+import { type Caller, decide, decideStanding, grantsOf, hasAnyRole, type PaperRelation, type Role, STANDING_PERMISSIONS } from './access-policy.js';
 import { AccessRepository } from './access.repository.js';
 import { AccessService } from './access.service.js';
 import { Permission, PERMISSIONS } from './permission.js';
@@ -26,7 +26,18 @@ const WHO: Record<string, { caller: Caller | undefined; owner: boolean; assigned
  * refused where the caller may see the paper, 404 where they may not. Loosening or tightening
  * any rule changes a cell.
  */
-const EXPECTED: { [P in Permission]: { published: string; hidden: string } } = {
+type PaperPermission = Exclude<Permission, StandingPermission>;
+type StandingPermission =
+  | Permission.PaperListAll
+  | Permission.InvitationSend
+  | Permission.InvitationRead
+  | Permission.InvitationRemove
+  | Permission.InvitationGrantRole
+  | Permission.ReviewManage
+  | Permission.ReviewListOwn
+  | Permission.MailReadOutbox;
+
+const EXPECTED: { [P in PaperPermission]: { published: string; hidden: string } } = {
   //                                          visitor author other reviewer admin admin+reviewer assigned-reviewer
   [Permission.PaperRead]: /*             */ { published: '200 200 200 200 200 200 200', hidden: '404 200 404 404 200 200 200' },
   [Permission.PaperReadFile]: /*         */ { published: '200 200 200 200 200 200 200', hidden: '404 200 404 404 200 200 200' },
@@ -42,9 +53,28 @@ const EXPECTED: { [P in Permission]: { published: string; hidden: string } } = {
   [Permission.ReviewAssign]: /*          */ { published: '403 403 403 403 200 200 403', hidden: '404 403 404 404 200 200 403' },
 };
 
+/** Standing permissions concern no paper: the same answer whatever the caller's relation to one. */
+const EXPECTED_STANDING: { [P in StandingPermission]: string } = {
+  //                                              visitor author other reviewer admin admin+reviewer assigned-reviewer
+  [Permission.PaperListAll]: /*           */ '403 403 403 403 200 200 403',
+  [Permission.InvitationSend]: /*         */ '403 403 403 403 200 200 403',
+  [Permission.InvitationRead]: /*         */ '403 403 403 403 200 200 403',
+  [Permission.InvitationRemove]: /*       */ '403 403 403 403 200 200 403',
+  [Permission.InvitationGrantRole]: /*    */ '403 403 403 403 200 200 403',
+  [Permission.ReviewManage]: /*           */ '403 403 403 403 200 200 403',
+  [Permission.ReviewListOwn]: /*          */ '403 403 403 200 403 200 200',
+  [Permission.MailReadOutbox]: /*         */ '403 403 403 403 200 200 403',
+};
+
 const STATUS = { allow: '200', forbidden: '403', 'not-found': '404' } as const;
 
-const cases = PERMISSIONS.flatMap((permission) =>
+const PAPER_PERMISSIONS = PERMISSIONS.filter((permission): permission is PaperPermission => !STANDING_PERMISSIONS.has(permission));
+
+const standingCases = (Object.keys(EXPECTED_STANDING) as StandingPermission[]).flatMap((permission) =>
+  Object.keys(WHO).map((who, column) => [permission, who, EXPECTED_STANDING[permission].split(' ')[column]] as const),
+);
+
+const cases = PAPER_PERMISSIONS.flatMap((permission) =>
   (['published', 'hidden'] as const).flatMap((visibility) =>
     Object.keys(WHO).map((who, column) => [permission, visibility, who, EXPECTED[permission][visibility].split(' ')[column]] as const),
   ),
@@ -72,7 +102,18 @@ async function statusOf(promise: Promise<unknown>): Promise<string> {
 
 describe('the access policy', () => {
   it('has a row of expectations for every permission', () => {
-    expect(Object.keys(EXPECTED).sort()).toEqual([...PERMISSIONS].sort());
+    expect([...Object.keys(EXPECTED), ...Object.keys(EXPECTED_STANDING)].sort()).toEqual([...PERMISSIONS].sort());
+    expect(Object.keys(EXPECTED_STANDING).sort()).toEqual([...STANDING_PERMISSIONS].sort());
+  });
+
+  it.each(standingCases)('standing %s as %s: %s', async (permission, who, expected) => {
+    expect(STATUS[decideStanding(permission, WHO[who].caller).kind]).toBe(expected);
+    expect(await statusOf(new AccessService(new FixedRelations(new Map())).requireAccess(WHO[who].caller, permission))).toBe(expected);
+  });
+
+  it('refuses to decide a paper permission without the papers it is about', async () => {
+    const access = new AccessService(new FixedRelations(new Map()));
+    await expect(access.requireAccess(WHO.admin.caller, Permission.PaperDecide)).rejects.toThrow(/needs their ids/);
   });
 
   it.each(cases)('%s on a %s paper as %s: %s', (permission, visibility, who, expected) => {
@@ -90,7 +131,7 @@ describe('the access policy', () => {
   it('answers 404 for a paper that does not exist or an id that is not one, whoever asks', async () => {
     const access = new AccessService(new FixedRelations(new Map()));
     for (const { caller: asker } of Object.values(WHO)) {
-      for (const permission of PERMISSIONS) {
+      for (const permission of PAPER_PERMISSIONS) {
         await expect(access.requireAccess(asker, permission, [OTHER_ID])).rejects.toMatchObject({ code: 'NOT_FOUND' });
         await expect(access.requireAccess(asker, permission, ['not-a-uuid'])).rejects.toMatchObject({ code: 'NOT_FOUND' });
       }

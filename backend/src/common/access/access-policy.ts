@@ -50,7 +50,27 @@ export const PAPER_RULES: { readonly [P in Permission]: PermissionRule } = {
   [Permission.ReviewRead]: { grantedBy: ['assignedReviewer', 'admin'], forbidden: 'Only the assigned reviewer and the editorial team can read this review' },
   [Permission.ReviewWrite]: { grantedBy: ['assignedReviewer'], forbidden: 'Only the assigned reviewer can write this review' },
   [Permission.ReviewAssign]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can assign reviews' },
+  [Permission.PaperListAll]: { grantedBy: ['admin'] },
+  [Permission.InvitationSend]: { grantedBy: ['admin'] },
+  [Permission.InvitationRead]: { grantedBy: ['admin'] },
+  [Permission.InvitationRemove]: { grantedBy: ['admin'] },
+  [Permission.InvitationGrantRole]: { grantedBy: ['admin'] },
+  [Permission.ReviewManage]: { grantedBy: ['admin'] },
+  [Permission.ReviewListOwn]: { grantedBy: ['reviewer'] },
+  [Permission.MailReadOutbox]: { grantedBy: ['admin'] },
 };
+
+/** Permissions about no one paper: granted by roles only, checked without ids. */
+export const STANDING_PERMISSIONS: ReadonlySet<Permission> = new Set([
+  Permission.PaperListAll,
+  Permission.InvitationSend,
+  Permission.InvitationRead,
+  Permission.InvitationRemove,
+  Permission.InvitationGrantRole,
+  Permission.ReviewManage,
+  Permission.ReviewListOwn,
+  Permission.MailReadOutbox,
+]);
 
 const NO_ROLES: ReadonlySet<Role> = new Set();
 
@@ -69,10 +89,21 @@ export function isGranted(permission: Permission, relation: PaperRelation, calle
 
 /** Every permission the caller holds on the paper. */
 export function grantsOf(relation: PaperRelation, caller: Caller | undefined): ReadonlySet<Permission> {
-  return new Set((Object.keys(PAPER_RULES) as Permission[]).filter((permission) => isGranted(permission, relation, caller)));
+  return new Set(
+    (Object.keys(PAPER_RULES) as Permission[]).filter((permission) => !STANDING_PERMISSIONS.has(permission) && isGranted(permission, relation, caller)),
+  );
 }
 
 export type AccessDecision = { kind: 'allow' } | { kind: 'not-found' } | { kind: 'forbidden'; message: string };
+
+const DEFAULT_FORBIDDEN = 'You do not have permission to do this';
+
+/** A standing permission: the caller's roles alone decide (a visitor holds none). */
+export function decideStanding(permission: Permission, caller: Caller | undefined): AccessDecision {
+  const roles = caller?.roles ?? NO_ROLES;
+  if (PAPER_RULES[permission].grantedBy.some((grantor) => isRole(grantor) && roles.has(grantor))) return { kind: 'allow' };
+  return { kind: 'forbidden', message: PAPER_RULES[permission].forbidden ?? DEFAULT_FORBIDDEN };
+}
 
 /**
  * A paper the caller may not read does not exist for them (404), so a refusal never reveals an
@@ -82,7 +113,7 @@ export function decide(permission: Permission, relation: PaperRelation | undefin
   if (!relation) return { kind: 'not-found' };
   if (isGranted(permission, relation, caller)) return { kind: 'allow' };
   if (!isGranted(Permission.PaperRead, relation, caller)) return { kind: 'not-found' };
-  return { kind: 'forbidden', message: PAPER_RULES[permission].forbidden ?? 'You do not have permission to do this' };
+  return { kind: 'forbidden', message: PAPER_RULES[permission].forbidden ?? DEFAULT_FORBIDDEN };
 }
 
 /** A route's role list (`@Authenticated({ roles })`): any one of them admits; an empty list admits nobody. */

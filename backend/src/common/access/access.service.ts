@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppException } from '../http/app.exception.js';
 import { ErrorCode } from '../http/error-code.js';
 import { isUuid } from '../http/uuid-param.pipe.js';
-import { type Caller, decide, grantsOf } from './access-policy.js';
+import { type Caller, decide, decideStanding, grantsOf, STANDING_PERMISSIONS } from './access-policy.js';
 import { AccessRepository } from './access.repository.js';
 import type { Permission } from './permission.js';
 
@@ -19,9 +19,17 @@ export class AccessService {
 
   /**
    * Refuses unless the caller holds the permission on every id: 404 where the caller may not know
-   * the paper exists (or it does not), 403 where they may see it but not do this.
+   * the paper exists (or it does not), 403 where they may see it but not do this. A standing
+   * permission (no ids) is decided by the caller's roles: 403 without them.
    */
-  async requireAccess(caller: Caller | undefined, permission: Permission, ids: readonly string[]): Promise<AccessGrants> {
+  async requireAccess(caller: Caller | undefined, permission: Permission, ids: readonly string[] = []): Promise<AccessGrants> {
+    if (STANDING_PERMISSIONS.has(permission)) {
+      const decision = decideStanding(permission, caller);
+      if (decision.kind === 'forbidden') throw new AppException(403, ErrorCode.Forbidden, decision.message);
+      return new Map();
+    }
+    // A paper permission asked about no paper would allow everything: a bug, not a request.
+    if (ids.length === 0) throw new Error(`${permission} is about papers: requireAccess needs their ids`);
     const relations = await this.repository.paperRelations(caller?.id ?? null, ids.filter(isUuid));
     const grants = new Map<string, ReadonlySet<Permission>>();
     for (const id of ids) {

@@ -25,6 +25,25 @@ export enum Permission {
   ReviewWrite = 'review.write',
   /** Assign the paper to a reviewer, or withdraw the assignment. */
   ReviewAssign = 'review.assign',
+
+  // Standing permissions: about no one paper (lists, invitations), so the caller's roles alone
+  // decide. Routes name them in `@Authenticated({ permission })`, which the global guard checks.
+  /** Every paper, whatever its status: the admin list and its counts. */
+  PaperListAll = 'paper.listAll',
+  /** Invite a reviewer by e-mail. */
+  InvitationSend = 'invitation.send',
+  /** The invitations, and the reviewers they made. */
+  InvitationRead = 'invitation.read',
+  /** Remove every invitation for an e-mail (their links stop working). */
+  InvitationRemove = 'invitation.remove',
+  /** Give the reviewer role to every account an accepted invitation names. */
+  InvitationGrantRole = 'invitation.grantRole',
+  /** The review assignments, and what may be assigned to whom. */
+  ReviewManage = 'review.manage',
+  /** One's own review assignments (the reviewer dashboard). */
+  ReviewListOwn = 'review.listOwn',
+  /** What the outbox holds: e-mails waiting, retrying, failed. */
+  MailReadOutbox = 'mail.readOutbox',
 }
 
 export const PERMISSIONS: readonly Permission[] = Object.values(Permission);

@@ -1,7 +1,8 @@
 import { type Caller, hasAnyRole } from '../../common/access/access-policy.js';
+import type { Permission } from '../../common/access/permission.js';
 import type { AuthenticatedOptions, Role } from '../../common/auth/auth.decorators.js';
 
-export type AccessRule = { kind: 'public' } | { kind: 'signed-in'; roles?: readonly Role[] };
+export type AccessRule = { kind: 'public' } | { kind: 'signed-in'; roles?: readonly Role[]; permission?: Permission };
 export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden';
 
 /** Route metadata as the decorators leave it, on the handler or on its controller. */
@@ -16,7 +17,10 @@ export interface AccessMetadata {
  */
 export function resolveAccessRule(handler: AccessMetadata, controller: AccessMetadata): AccessRule {
   for (const level of [handler, controller]) {
-    if (level.authenticated) return { kind: 'signed-in', roles: level.authenticated.roles };
+    if (level.authenticated) {
+      const { roles, permission } = level.authenticated;
+      return permission === undefined ? { kind: 'signed-in', roles } : { kind: 'signed-in', roles, permission };
+    }
     if (level.isPublic) return { kind: 'public' };
   }
   return { kind: 'signed-in' };

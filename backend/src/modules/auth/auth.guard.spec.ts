@@ -2,6 +2,9 @@ import { jest } from '@jest/globals';
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
+import type { AccessRepository } from '../../common/access/access.repository.js';
+import { AccessService } from '../../common/access/access.service.js';
+import { Permission } from '../../common/access/permission.js';
 import { Authenticated, Public, type Role } from '../../common/auth/auth.decorators.js';
 import { AppException } from '../../common/http/app.exception.js';
 import { decideAccess, resolveAccessRule } from './access-rule.js';
@@ -65,6 +68,8 @@ class ProbeController {
   anyone(): void {}
   @Authenticated({ roles: ['admin'] }) adminOnly(): void {}
   @Authenticated({ roles: ['reviewer'] }) reviewerOnly(): void {}
+  @Authenticated({ permission: Permission.InvitationSend }) invite(): void {}
+  @Authenticated({ permission: Permission.ReviewListOwn }) myReviews(): void {}
 }
 
 @Public()
@@ -78,7 +83,9 @@ describe('AuthGuard', () => {
 
   function run(controller: new () => object, handler: string, signedIn: AuthUser | null, headers: Record<string, string> = {}) {
     const authenticate = jest.fn(() => Promise.resolve(signedIn));
-    const guard = new AuthGuard(new Reflector(), { authenticate } as unknown as SessionAuthenticator);
+    // Standing permissions never reach the repository: roles alone decide them.
+    const access = new AccessService({} as AccessRepository);
+    const guard = new AuthGuard(new Reflector(), { authenticate } as unknown as SessionAuthenticator, access);
     const request = { headers, cookies: {} } as unknown as FastifyRequest;
     const context = {
       getHandler: () => (controller.prototype as Record<string, unknown>)[handler],
@@ -132,6 +139,16 @@ describe('AuthGuard', () => {
     expect(await statusOf(run(ProbeController, 'adminOnly', user('admin', 'reviewer')).result)).toBe(200);
     expect(await statusOf(run(ProbeController, 'reviewerOnly', user('admin', 'reviewer')).result)).toBe(200);
     expect(await statusOf(run(ProbeController, 'reviewerOnly', user('admin')).result)).toBe(403);
+  });
+
+  it('asks the access policy for a route\'s standing permission: 401 for visitors, 403 without it', async () => {
+    expect(await statusOf(run(ProbeController, 'invite', null).result)).toBe(401);
+    expect(await statusOf(run(ProbeController, 'invite', user()).result)).toBe(403);
+    expect(await statusOf(run(ProbeController, 'invite', user('reviewer')).result)).toBe(403);
+    await expect(run(ProbeController, 'invite', user('reviewer')).result).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await statusOf(run(ProbeController, 'invite', user('admin')).result)).toBe(200);
+    expect(await statusOf(run(ProbeController, 'myReviews', user('admin')).result)).toBe(403);
+    expect(await statusOf(run(ProbeController, 'myReviews', user('admin', 'reviewer')).result)).toBe(200);
   });
 
   it('honours a handler-level @Authenticated inside a public controller', async () => {

@@ -1,6 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
+import { AccessService } from '../../common/access/access.service.js';
 import { AUTHENTICATED_KEY, type AuthenticatedOptions, IS_PUBLIC_KEY } from '../../common/auth/auth.decorators.js';
 import { AppException } from '../../common/http/app.exception.js';
 import { ErrorCode } from '../../common/http/error-code.js';
@@ -9,7 +10,8 @@ import { readAccessToken, SessionAuthenticator } from './session-authenticator.s
 
 /**
  * The one global guard: every route needs a signed-in user unless it is `@Public()`, and
- * `@Authenticated({ roles })` narrows it to roles. The session and the role are read from the
+ * `@Authenticated({ permission })` narrows it to the holders of a standing permission, which the
+ * access policy decides (`@Authenticated({ roles })` to roles). The session and the role are read from the
  * database on every request, so revocations and role changes apply at once.
  */
 @Injectable()
@@ -17,6 +19,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly authenticator: SessionAuthenticator,
+    private readonly access: AccessService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -28,6 +31,8 @@ export class AuthGuard implements CanActivate {
     const decision = decideAccess(rule, user);
     switch (decision) {
       case 'allow':
+        // Throws the policy's 403 when the caller's roles do not grant it.
+        if (rule.kind === 'signed-in' && rule.permission) await this.access.requireAccess(user ?? undefined, rule.permission);
         return true;
       case 'unauthenticated':
         throw new AppException(401, ErrorCode.Unauthenticated, 'Authentication required');

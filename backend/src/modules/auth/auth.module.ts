@@ -1,6 +1,7 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { AccessModule } from '../../common/access/access.module.js';
 import { JwtModule } from '@nestjs/jwt';
 import { RateLimitModule } from '../../common/rate-limit/rate-limit.module.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -35,6 +36,7 @@ import { SessionsService } from './sessions.service.js';
     LinkTokensModule,
     NotificationsModule,
     RateLimitModule,
+    AccessModule,
   ],
   controllers: [AuthController],
   providers: [

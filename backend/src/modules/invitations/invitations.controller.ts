@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, Public } from '../../common/auth/auth.decorators.js';
+import { Permission } from '../../common/access/permission.js';
 import { RateLimit, RateLimitPolicy } from '../../common/rate-limit/rate-limit.decorator.js';
 import { type AuthUser, CurrentUser } from '../auth/current-user.decorator.js';
 import {
@@ -32,7 +33,7 @@ export class InvitationsController {
   constructor(private readonly invitations: InvitationsService) {}
 
   @Post('admin/invitations')
-  @Authenticated({ roles: ['admin'] })
+  @Authenticated({ permission: Permission.InvitationSend })
   @ApiCreatedResponse({ type: InvitationDto, description: 'The invitation, its link and its e-mail, recorded together' })
   @ApiConflictResponse({ description: 'INVITATION_PENDING_EXISTS' })
   invite(@CurrentUser() admin: AuthUser, @Body() dto: InviteReviewerDto): Promise<InvitationDto> {
@@ -40,14 +41,14 @@ export class InvitationsController {
   }
 
   @Get('admin/invitations')
-  @Authenticated({ roles: ['admin'] })
+  @Authenticated({ permission: Permission.InvitationRead })
   @ApiOkResponse({ type: [InvitationDto], description: 'Newest first' })
   list(@Query() query: ListInvitationsQueryDto): Promise<InvitationDto[]> {
     return this.invitations.list(query);
   }
 
   @Post('admin/invitations/remove')
-  @Authenticated({ roles: ['admin'] })
+  @Authenticated({ permission: Permission.InvitationRemove })
   @HttpCode(200)
   @ApiOkResponse({ type: RemovedInvitationsDto, description: "Every invitation for the e-mail, and its links; an empty e-mail removes nothing" })
   remove(@Body() dto: RemoveInvitationsDto): Promise<RemovedInvitationsDto> {
@@ -55,14 +56,14 @@ export class InvitationsController {
   }
 
   @Get('admin/reviewers/overview')
-  @Authenticated({ roles: ['admin'] })
+  @Authenticated({ permission: Permission.InvitationRead })
   @ApiOkResponse({ type: ReviewerOverviewDto })
   overview(): Promise<ReviewerOverviewDto> {
     return this.invitations.overview();
   }
 
   @Post('admin/reviewers/missing-roles')
-  @Authenticated({ roles: ['admin'] })
+  @Authenticated({ permission: Permission.InvitationGrantRole })
   @HttpCode(200)
   @ApiOkResponse({ type: CreatedRolesDto, description: 'The reviewer role for every account with an accepted invitation (idempotent)' })
   createMissingRoles(): Promise<CreatedRolesDto> {

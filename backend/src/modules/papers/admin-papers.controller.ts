@@ -1,12 +1,13 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Permission } from '../../common/access/permission.js';
 import { Authenticated } from '../../common/auth/auth.decorators.js';
 import { AdminPapersService } from './admin-papers.service.js';
 import { AdminPaperPageDto, AdminPapersQueryDto, StatusCountsDto } from './dtos/admin-papers.dto.js';
 
 @ApiTags('admin')
 @Controller('admin/papers')
-@Authenticated({ roles: ['admin'] })
+@Authenticated({ permission: Permission.PaperListAll })
 @ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED' })
 @ApiForbiddenResponse({ description: 'FORBIDDEN: not an admin' })
 export class AdminPapersController {

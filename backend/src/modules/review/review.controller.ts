@@ -10,6 +10,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Authenticated } from '../../common/auth/auth.decorators.js';
+import { Permission } from '../../common/access/permission.js';
 import { uuidParam } from '../../common/http/uuid-param.pipe.js';
 import { type AuthUser, CurrentUser } from '../auth/current-user.decorator.js';
 import {
@@ -34,21 +35,21 @@ export class ReviewController {
   constructor(private readonly reviews: ReviewService) {}
 
   @Get('admin/reviews/assignable-papers')
-  @Authenticated({ roles: ['admin'] })
+  @Authenticated({ permission: Permission.ReviewManage })
   @ApiOkResponse({ type: [AssignablePaperDto], description: 'Submitted or under review, without an assignment; newest first' })
   assignablePapers(): Promise<AssignablePaperDto[]> {
     return this.reviews.assignablePapers();
   }
 
   @Get('admin/reviews/assignable-reviewers')
-  @Authenticated({ roles: ['admin'] })
+  @Authenticated({ permission: Permission.ReviewManage })
   @ApiOkResponse({ type: [AssignableReviewerDto], description: 'An accepted invitation, an account and the reviewer role' })
   assignableReviewers(): Promise<AssignableReviewerDto[]> {
     return this.reviews.assignableReviewers();
   }
 
   @Post('admin/reviews')
-  @Authenticated({ roles: ['admin'] })
+  @Authenticated({ permission: Permission.ReviewManage })
   @ApiCreatedResponse({ type: ReviewAssignmentDto, description: "The assignment and the reviewer's e-mail, recorded together" })
   @ApiBadRequestResponse({ description: "VALIDATION_FAILED 'Missing required fields'" })
   @ApiConflictResponse({ description: 'REVIEW_ALREADY_ASSIGNED, REVIEW_PAPER_NOT_ASSIGNABLE, REVIEW_REVIEWER_NOT_ASSIGNABLE' })
@@ -57,14 +58,14 @@ export class ReviewController {
   }
 
   @Get('admin/reviews')
-  @Authenticated({ roles: ['admin'] })
+  @Authenticated({ permission: Permission.ReviewManage })
   @ApiOkResponse({ type: [ReviewAssignmentDto], description: 'Newest assignment first' })
   list(): Promise<ReviewAssignmentDto[]> {
     return this.reviews.list();
   }
 
   @Delete('admin/reviews/:id')
-  @Authenticated({ roles: ['admin'] })
+  @Authenticated({ permission: Permission.ReviewManage })
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Withdrawn; the reviewer is e-mailed and the paper is assignable again' })
   @ApiConflictResponse({ description: 'REVIEW_SUBMITTED' })
@@ -74,7 +75,7 @@ export class ReviewController {
   }
 
   @Get('reviews/mine')
-  @Authenticated({ roles: ['reviewer'] })
+  @Authenticated({ permission: Permission.ReviewListOwn })
   @ApiOkResponse({ type: MyReviewsDto, description: "The caller's own assignments and their counts" })
   mine(@CurrentUser() reviewer: AuthUser): Promise<MyReviewsDto> {
     return this.reviews.mine(reviewer);

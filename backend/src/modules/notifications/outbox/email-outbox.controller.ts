@@ -1,12 +1,13 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Permission } from '../../../common/access/permission.js';
 import { Authenticated } from '../../../common/auth/auth.decorators.js';
 import { EmailOutboxSummaryDto } from '../dtos/email-outbox-summary.dto.js';
 import { EmailOutboxService } from './email-outbox.service.js';
 
 @ApiTags('admin')
 @Controller('admin/email-outbox')
-@Authenticated({ roles: ['admin'] })
+@Authenticated({ permission: Permission.MailReadOutbox })
 @ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED' })
 @ApiForbiddenResponse({ description: 'FORBIDDEN: not an admin' })
 export class EmailOutboxController {
