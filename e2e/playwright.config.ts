@@ -27,15 +27,18 @@ export default defineConfig({
   // No retries, on CI either: a flaky journey is a bug to fix, not to hide.
   retries: 0,
   workers: 2,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Hang guards, not speed goals (those are in bench/). Every action waits on the page's main
+  // thread, which the accessibility watch (support/axe-watch.ts) shares: on a loaded two-core CI
+  // machine one axe scan of a long page held it past a 10 s limit, and a fill failed that way.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: './test-results/results.json' }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    actionTimeout: 10_000,
-    navigationTimeout: 20_000,
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
