@@ -1,4 +1,4 @@
-import { type ApiError, errorToast } from '@/shared/api';
+import { type ApiError, errorToast, hasSessionHint } from '@/shared/api';
 import { type ToastInput } from '@/shared/ui';
 
 // The spec's words for invitations (section 8, "Invitations, assignment and messages", and the
@@ -22,9 +22,17 @@ export function invitationSentToast(email: string): ToastInput {
   return { title: 'Invitation sent', description: `Email delivered to ${email}.` };
 }
 
-export function inviteErrorToast(error: ApiError, email: string): ToastInput {
+/**
+ * The spec's words for each refusal. A 401 means the editor must sign in again: 'Missing auth
+ * token' when this browser holds no session at all, 'User not authenticated' when it held one the
+ * server no longer accepts.
+ */
+export function inviteErrorToast(error: ApiError, email: string, hasSession: boolean = hasSessionHint()): ToastInput {
   if (error.code === 'INVITATION_PENDING_EXISTS') {
     return { title: 'Error', description: `A pending invitation already exists for ${email}.`, variant: 'destructive' };
+  }
+  if (error.status === 401) {
+    return { title: 'Error', description: hasSession ? 'User not authenticated' : 'Missing auth token', variant: 'destructive' };
   }
   return invitationToasts.inviteFailed;
 }
