@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -21,6 +18,7 @@ import { ErrorCode } from './common/http/error-code.js';
 import { createSecurityHeadersHook } from './common/http/security-headers.js';
 import { validationFailed } from './common/http/validation-errors.js';
 import { wellFormedInputHook } from './common/http/well-formed-input.js';
+import { readWebAppShell } from './common/web/web-app-shell.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { applyApiPrefix, createOpenApiDocument } from './openapi.js';
 
@@ -137,8 +135,8 @@ async function configureApp(
  * index.html so the client-side router can show them (including its own 404 page).
  */
 async function serveWebApp(app: NestFastifyApplication, fastify: FastifyInstance, config: AppConfig): Promise<void> {
-  const indexFile = join(config.web.distDir, 'index.html');
-  if (!existsSync(indexFile)) return;
+  const indexHtml = readWebAppShell(config);
+  if (indexHtml === null) return;
   await app.register(fastifyStatic, {
     root: config.web.distDir,
     wildcard: false,
@@ -150,7 +148,6 @@ async function serveWebApp(app: NestFastifyApplication, fastify: FastifyInstance
       if (path.includes('/assets/')) void reply.header('cache-control', 'public, max-age=31536000, immutable');
     },
   } as never);
-  const indexHtml = await readFile(indexFile, 'utf8');
   fastify.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/') || path.startsWith('/admin/queues')) {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
+import { CLIENT_CONFIG_ELEMENT_ID } from '../../src/common/web/web-app-shell.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const SCRIPT = `console.log(${JSON.stringify('journal '.repeat(400))});`;
@@ -48,5 +49,25 @@ describe('the built web app served by the API', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.text).toContain('<div id="root">');
+  });
+
+  it('puts the configured upload limits in the page, so the browser checks and states the server\'s own', async () => {
+    const configured = await startTestApp({ env: { UPLOAD_MAX_PDF_BYTES: String(2 * 1024 * 1024), UPLOAD_MAX_IMAGE_BYTES: '3145728', UPLOAD_MAX_IMAGES: '4' } });
+    try {
+      for (const app of [testApp, configured]) {
+        const page = await request(app.server).get('/submit').expect(200);
+        const block = new RegExp(`<script id="${CLIENT_CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`).exec(page.text);
+        expect(block).not.toBeNull();
+        const clientConfig = JSON.parse(block![1]) as { uploads: Record<string, number> };
+        expect(clientConfig.uploads).toEqual(
+          app === configured
+            ? { maxPdfBytes: 2 * 1024 * 1024, maxImageBytes: 3145728, maxImages: 4 }
+            : { maxPdfBytes: 10 * 1024 * 1024, maxImageBytes: 5 * 1024 * 1024, maxImages: 10 },
+        );
+        expect(page.text.indexOf(block![0])).toBeLessThan(page.text.indexOf('</head>'));
+      }
+    } finally {
+      await configured.close();
+    }
   });
 });

@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
+import { readWebAppShell } from '../../common/web/web-app-shell.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { PaperCardDto } from './dtos/paper.dto.js';
 import { PapersService } from './papers.service.js';
@@ -69,10 +68,7 @@ export class PaperPagesService {
 
   /** The built web app's index.html, read once; null when the web app is not built. */
   webAppIndex(): string | null {
-    if (this.indexHtml === undefined) {
-      const file = join(this.config.web.distDir, 'index.html');
-      this.indexHtml = existsSync(file) ? readFileSync(file, 'utf8') : null;
-    }
+    if (this.indexHtml === undefined) this.indexHtml = readWebAppShell(this.config);
     return this.indexHtml;
   }
 

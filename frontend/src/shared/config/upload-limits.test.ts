@@ -1,3 +1,4 @@
+import { DEFAULT_UPLOAD_LIMITS, readUploadLimits } from './server-config';
 import { formatByteLimit, MAX_PDF_BYTES, MAX_PDF_SIZE, MAX_PDF_SIZE_PROSE } from './upload-limits';
 
 describe('upload limits', () => {
@@ -13,5 +14,27 @@ describe('upload limits', () => {
     [1500, '1500 bytes'],
   ])('writes %i bytes as %s, the server’s wording', (bytes, text) => {
     expect(formatByteLimit(bytes)).toBe(text);
+  });
+});
+
+describe('the server’s limits in the page', () => {
+  const page = (block: string) => {
+    const doc = document.implementation.createHTMLDocument('journal');
+    doc.head.innerHTML = block;
+    return doc;
+  };
+  const json = (value: unknown) => `<script id="journal-config" type="application/json">${JSON.stringify(value)}</script>`;
+
+  it('takes the limits the server wrote', () => {
+    expect(readUploadLimits(page(json({ uploads: { maxPdfBytes: 2048, maxImageBytes: 4096, maxImages: 3 } }))))
+      .toEqual({ maxPdfBytes: 2048, maxImageBytes: 4096, maxImages: 3 });
+  });
+
+  it('keeps the spec’s default for what is missing, malformed or absent', () => {
+    expect(readUploadLimits(page(json({ uploads: { maxPdfBytes: 2048, maxImageBytes: -1, maxImages: '3' } }))))
+      .toEqual({ ...DEFAULT_UPLOAD_LIMITS, maxPdfBytes: 2048 });
+    expect(readUploadLimits(page('<script id="journal-config" type="application/json">{not json</script>'))).toEqual(DEFAULT_UPLOAD_LIMITS);
+    expect(readUploadLimits(page(''))).toEqual(DEFAULT_UPLOAD_LIMITS);
+    expect(readUploadLimits(undefined)).toEqual(DEFAULT_UPLOAD_LIMITS);
   });
 });

@@ -1,7 +1,9 @@
-// The upload limits the browser checks before sending, and every text that states them. The
-// server's own limit is its UPLOAD_MAX_PDF_BYTES (default the spec's 10 MB): change both together.
+// The upload limits the browser checks before sending, and every text that states them: the
+// server's own (UPLOAD_MAX_PDF_BYTES, …), which it writes into the page it serves.
+import { readUploadLimits } from './server-config';
 
-export const MAX_PDF_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_LIMITS = readUploadLimits();
+export const MAX_PDF_BYTES = UPLOAD_LIMITS.maxPdfBytes;
 
 /** Whole kilobytes and megabytes as the spec writes them ("10MB"; "10 MB" with a space). */
 export function formatByteLimit(bytes: number, separator = ''): string {

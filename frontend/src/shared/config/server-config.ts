@@ -1,0 +1,32 @@
+// What the server decided and wrote into the page it served (backend common/web/web-app-shell.ts):
+// read once, before the first render. Under `npm run dev` Vite serves the page without it, and in
+// unit tests there is no server: then every setting is the spec's default.
+
+export const SERVER_CONFIG_ELEMENT_ID = 'journal-config';
+
+export interface UploadLimits {
+  maxPdfBytes: number;
+  maxImageBytes: number;
+  maxImages: number;
+}
+
+/** The spec's numbers: 10 MB papers; 5 MB images, at most 10 a message. */
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxPdfBytes: 10 * 1024 * 1024, maxImageBytes: 5 * 1024 * 1024, maxImages: 10 };
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+/** The limits in the page's config block, each one checked; a missing or malformed value keeps its default. */
+export function readUploadLimits(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): UploadLimits {
+  let uploads: Partial<Record<keyof UploadLimits, unknown>> = {};
+  try {
+    const text = doc?.getElementById(SERVER_CONFIG_ELEMENT_ID)?.textContent;
+    if (text) uploads = (JSON.parse(text) as { uploads?: typeof uploads }).uploads ?? {};
+  } catch {
+    // A page without a readable block behaves as one without a block.
+  }
+  return {
+    maxPdfBytes: isCount(uploads.maxPdfBytes) ? uploads.maxPdfBytes : DEFAULT_UPLOAD_LIMITS.maxPdfBytes,
+    maxImageBytes: isCount(uploads.maxImageBytes) ? uploads.maxImageBytes : DEFAULT_UPLOAD_LIMITS.maxImageBytes,
+    maxImages: isCount(uploads.maxImages) ? uploads.maxImages : DEFAULT_UPLOAD_LIMITS.maxImages,
+  };
+}
