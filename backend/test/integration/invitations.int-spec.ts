@@ -172,6 +172,45 @@ describe('reviewer invitations', () => {
       await visitor().post('/api/invitations/verify').send({ token }).expect(404);
     });
 
+    it('lets exactly one of two simultaneous accepts of one link win, and makes one account', async () => {
+      const email = uniqueEmail('twice');
+      const { id, token } = await invite(email);
+      const answers = await Promise.all([
+        visitor().post('/api/invitations/accept').send({ token, ...NEW_REVIEWER }),
+        visitor().post('/api/invitations/accept').send({ token, ...NEW_REVIEWER, password: 'another-one-2' }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 404]);
+      const accounts = await sql<{ id: string }>(testApp.app, 'select id from users where email = ?', [email]);
+      expect(accounts).toHaveLength(1);
+      expect(await rolesOf(accounts[0]!.id)).toEqual(['reviewer']);
+      expect(await invitationRow(id)).toMatchObject({ status: 'accepted' });
+    });
+
+    it('leaves nothing half-made when the role cannot be granted: no account, the invitation pending, the link usable', async () => {
+      const email = uniqueEmail('halfway');
+      const { id, token } = await invite(email);
+      await sql(
+        testApp.app,
+        `create function test_refuse_reviewer_role() returns trigger language plpgsql as $$
+         begin
+           if (select email from users where id = new.user_id) = '${email}' then raise exception 'role refused by the test'; end if;
+           return new;
+         end $$`,
+      );
+      await sql(testApp.app, 'create trigger test_refuse_reviewer_role before insert on user_roles for each row execute function test_refuse_reviewer_role()');
+      try {
+        const refused = await visitor().post('/api/invitations/accept').send({ token, ...NEW_REVIEWER });
+        expect(refused.status).toBeGreaterThanOrEqual(500);
+      } finally {
+        await sql(testApp.app, 'drop trigger if exists test_refuse_reviewer_role on user_roles');
+        await sql(testApp.app, 'drop function if exists test_refuse_reviewer_role()');
+      }
+      expect(await sql(testApp.app, 'select id from users where email = ?', [email])).toEqual([]);
+      expect(await invitationRow(id)).toMatchObject({ status: 'pending', accepted_at: null });
+      await visitor().post('/api/invitations/verify').send({ token }).expect(200);
+      await visitor().post('/api/invitations/accept').send({ token, ...NEW_REVIEWER }).expect(201);
+    });
+
     it('refuses a visitor without the sign-up fields or with a weak password, leaving the link usable', async () => {
       const { token } = await invite(uniqueEmail('careful'));
       expect((await visitor().post('/api/invitations/accept').send({ token }).expect(400)).body).toMatchObject({ code: 'VALIDATION_FAILED' });
