@@ -79,9 +79,17 @@ test('an invited reviewer is assigned a submitted paper, drafts and submits a re
   await item.getByRole('link', { name: 'View Paper' }).click();
   await expect(page).toHaveURL(atPath(`/papers/${paperId}`));
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  const pdf = await page.context().request.get(`/api/papers/${paperId}/pdf`);
+  // The page's View PDF opens the unpublished paper's PDF in a new tab, with the reviewer's session.
+  const viewPdf = page.getByRole('link', { name: 'View PDF' });
+  await expect(viewPdf).toHaveAttribute('target', '_blank');
+  const href = await viewPdf.getAttribute('href');
+  expect(href).toContain(`/api/papers/${paperId}/pdf`);
+  const pdf = await page.context().request.get(href!);
   expect(pdf.status()).toBe(200);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  const popup = page.waitForEvent('popup');
+  await viewPdf.click();
+  await (await popup).close();
 
   // A draft, then Continue Review, then the submission.
   await page.goto('/reviewer-dashboard');
