@@ -24,6 +24,10 @@ describe('static pages', () => {
     expect(text).toContain('2-4 weeks');
     expect(text).toContain('Rolling submissions year-round');
     expect(text).toContain('within 3 days');
+    // What the journal does: a fee for each paper, and the size the server accepts.
+    expect(text).toContain('one fee for each paper you submit');
+    expect(text).not.toMatch(/one[- ]time/i);
+    expect(text).toContain('A single PDF file of at most 10 MB.');
   });
 
   it('/contact has the editorial e-mail, the response time, help topics and links to submit and guidelines', async () => {

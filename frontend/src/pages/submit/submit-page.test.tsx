@@ -43,6 +43,12 @@ describe('/submit payment step', () => {
     signInAs('user');
   });
 
+  it('says the fee is paid for each paper, never that it is paid once', async () => {
+    await openSubmit();
+    expect(await screen.findByText(/is required for each paper you submit; pay it before submitting this one\./)).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/one[- ]time/i);
+  });
+
   it('says test mode plainly and opens one checkout in a new tab on a double click', async () => {
     const tab = { opener: window as Window | null, location: { href: '' }, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
