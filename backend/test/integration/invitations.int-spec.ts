@@ -182,7 +182,7 @@ describe('reviewer invitations', () => {
       expect(answers.map((answer) => answer.status).sort()).toEqual([201, 404]);
       const accounts = await sql<{ id: string }>(testApp.app, 'select id from users where email = ?', [email]);
       expect(accounts).toHaveLength(1);
-      expect(await rolesOf(accounts[0]!.id)).toEqual(['reviewer']);
+      expect(await rolesOf(accounts[0].id)).toEqual(['reviewer']);
       expect(await invitationRow(id)).toMatchObject({ status: 'accepted' });
     });
 

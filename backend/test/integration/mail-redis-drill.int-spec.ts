@@ -3,8 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { INestApplicationContext } from '@nestjs/common';
-import { MailTemplate } from '../../src/modules/notifications/mail/mail-template.js';
-import { NotificationsService, type QueuedMail } from '../../src/modules/notifications/notifications.service.js';
+import { queueSignUpMail, stopProcess } from '../support/mail-drills.js';
 import { type SmtpCatcher, startSmtpCatcher, waitFor } from '../support/smtp-catcher.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startTestWorker } from '../support/test-worker.js';
@@ -36,13 +35,6 @@ async function startRedis(port: number): Promise<ChildProcess> {
   return child;
 }
 
-async function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGKILL');
-  await exited;
-}
-
 describe('e-mail when Redis restarts empty mid-flight', () => {
   const COUNT = 240;
   const variables = { MAIL_RELAY_INTERVAL_SECONDS: '1', MAIL_STALE_AFTER_SECONDS: '2' } as Record<string, string>;
@@ -70,7 +62,7 @@ describe('e-mail when Redis restarts empty mid-flight', () => {
     await worker?.close();
     await api?.close();
     await smtp?.close();
-    if (redis) await kill(redis);
+    if (redis) await stopProcess(redis);
     for (const [key, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
@@ -78,24 +70,11 @@ describe('e-mail when Redis restarts empty mid-flight', () => {
   }, 30_000);
 
   it('delivers every e-mail and marks every row sent', async () => {
-    const notifications = api.app.get(NotificationsService);
     const orm = api.app.get(MikroORM);
     const run = randomUUID().slice(0, 8);
     const recipient = (index: number) => `drill-${run}-${index}@example.org`;
 
-    /** What a sign-up does: record the confirmation e-mail with the account, commit, dispatch. */
-    async function signUpMail(index: number): Promise<QueuedMail> {
-      return notifications.inTransaction(
-        (_tx, mail) =>
-          mail.queue({
-            template: MailTemplate.ConfirmEmail,
-            to: recipient(index),
-            data: { firstName: `Student ${index}`, confirmUrl: `https://journal.example/api/auth/confirm?token=${randomUUID()}` },
-            dedupeKey: `confirm-email:${randomUUID()}`,
-          }),
-        { em: orm.em.fork() },
-      );
-    }
+    const signUpMail = (index: number) => queueSignUpMail(api, recipient(index), `Student ${index}`);
 
     const delivered = () => new Set(smtp.messages.flatMap((message) => message.envelopeTo).filter((to) => to.startsWith(`drill-${run}-`))).size;
     const unsent = async () =>
@@ -106,7 +85,7 @@ describe('e-mail when Redis restarts empty mid-flight', () => {
     for (let index = 0; index < first; index += 1) ids.push((await signUpMail(index)).id);
     await waitFor(() => delivered() >= COUNT / 8, 30_000, 'the first e-mails to go out');
 
-    await kill(redis);
+    await stopProcess(redis);
     const unsentAtTheCrash = await unsent();
     // While Redis is down, sign-ups still commit (each waits out the dispatch timeout); their e-mails wait in the outbox.
     const during = await Promise.all(Array.from({ length: COUNT - first }, (_, offset) => signUpMail(first + offset)));

@@ -4,8 +4,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { MailTemplate } from '../../src/modules/notifications/mail/mail-template.js';
-import { NotificationsService } from '../../src/modules/notifications/notifications.service.js';
+import { queueSignUpMail, stopProcess } from '../support/mail-drills.js';
 import { type SmtpCatcher, startSmtpCatcher, waitFor } from '../support/smtp-catcher.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -48,13 +47,6 @@ async function startWorkerProcess(env: Record<string, string>): Promise<ChildPro
   return child;
 }
 
-async function kill(child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill(signal);
-  await exited;
-}
-
 interface OutboxRow {
   id: string;
   recipient: string;
@@ -81,14 +73,13 @@ describe('e-mail when a worker is killed mid-send', () => {
   });
 
   afterAll(async () => {
-    await kill(first);
-    await kill(second, 'SIGTERM');
+    await stopProcess(first);
+    await stopProcess(second, 'SIGTERM');
     await api?.close();
     await smtp?.close();
   }, 30_000);
 
   it('sends every e-mail again, twice only those in flight, with the same Message-ID and every attempt recorded', async () => {
-    const notifications = api.app.get(NotificationsService);
     const orm = api.app.get(MikroORM);
     const recipient = (index: number) => `kill-${run}-${index}@example.org`;
     const rows = () =>
@@ -97,22 +88,11 @@ describe('e-mail when a worker is killed mid-send', () => {
         .execute<OutboxRow[]>(`select id, recipient, status, attempts, last_attempt_at from outbox_mails where recipient like ?`, [`kill-${run}-%`]);
 
     first = await startWorkerProcess(env);
-    for (let index = 0; index < COUNT; index += 1) {
-      await notifications.inTransaction(
-        (_tx, mail) =>
-          mail.queue({
-            template: MailTemplate.ConfirmEmail,
-            to: recipient(index),
-            data: { firstName: `Student ${index}`, confirmUrl: `https://journal.example/api/auth/confirm?token=${randomUUID()}` },
-            dedupeKey: `confirm-email:${randomUUID()}`,
-          }),
-        { em: orm.em.fork() },
-      );
-    }
+    for (let index = 0; index < COUNT; index += 1) await queueSignUpMail(api, recipient(index), `Student ${index}`);
     const ours = () => smtp.messages.filter((message) => message.envelopeTo.some((to) => to.startsWith(`kill-${run}-`)));
     await waitFor(() => ours().length >= 10, 60_000, 'the first e-mails to go out');
 
-    await kill(first);
+    await stopProcess(first);
     // What the killed worker had in hand: attempts started and never marked sent.
     const inFlight = (await rows()).filter((row) => row.status !== 'sent' && row.attempts > 0);
     expect(inFlight.length).toBeGreaterThan(0); // the drill means something only if the kill took work with it
