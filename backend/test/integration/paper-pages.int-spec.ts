@@ -82,16 +82,23 @@ describe('pages for readers and indexers', () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
+  /** index.html as every page gets it: the built file, with only the server's settings block added. */
+  function expectAppShell(html: string): void {
+    const settings = /\s*<script id="journal-config" type="application\/json">[^<]*<\/script>/;
+    expect(html).toMatch(settings);
+    expect(html.replace(settings, '')).toBe(INDEX_HTML);
+  }
+
   it('serves index.html unchanged for an unpublished, unknown or malformed paper', async () => {
     for (const id of [hiddenId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const response = await request(testApp.server).get(`/papers/${id}`).expect(200);
-      expect(response.text).toBe(INDEX_HTML);
+      expectAppShell(response.text);
     }
   });
 
   it('still serves the web app for other paths and JSON 404s under /api', async () => {
-    expect((await request(testApp.server).get('/papers').expect(200)).text).toBe(INDEX_HTML);
-    expect((await request(testApp.server).get('/guidelines').expect(200)).text).toBe(INDEX_HTML);
+    expectAppShell((await request(testApp.server).get('/papers').expect(200)).text);
+    expectAppShell((await request(testApp.server).get('/guidelines').expect(200)).text);
     expect((await request(testApp.server).get('/api/nothing-here').expect(404)).body.code).toBe('NOT_FOUND');
     expect((await request(testApp.server).get(`/api/papers/${paperId}`).expect(200)).body.id).toBe(paperId);
   });
