@@ -4,6 +4,7 @@ import { DatabaseModule } from '../database/database.module.js';
 import { ReadPoolModule } from '../database/read-pool.module.js';
 import { DemoAccountsSeeder } from '../modules/auth/demo-accounts.seeder.js';
 import { PasswordHasher } from '../modules/auth/password-hasher.js';
+import { DemoInvitationsSeeder } from '../modules/invitations/demo-invitations.seeder.js';
 import { PapersModule } from '../modules/papers/papers.module.js';
 import { StorageModule } from '../modules/storage/storage.module.js';
 import { UsersModule } from '../modules/users/users.module.js';
@@ -12,6 +13,6 @@ import { RedisModule } from '../redis/redis.module.js';
 /** What the command-line tools need: configuration, the database, Redis (the papers module queues e-mails and the payments module keeps test checkouts there), the account and paper services; no HTTP. */
 @Module({
   imports: [ConfigModule, DatabaseModule, ReadPoolModule, RedisModule, StorageModule, UsersModule, PapersModule],
-  providers: [PasswordHasher, DemoAccountsSeeder],
+  providers: [PasswordHasher, DemoAccountsSeeder, DemoInvitationsSeeder],
 })
 export class CliModule {}

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DEMO_ACCOUNTS, DemoAccountsSeeder } from '../modules/auth/demo-accounts.seeder.js';
+import { DemoInvitationsSeeder } from '../modules/invitations/demo-invitations.seeder.js';
 import { BulkPapersSeeder, COMMON_TERM } from '../modules/papers/bulk-papers.seeder.js';
 import { DemoPapersSeeder } from '../modules/papers/demo-papers.seeder.js';
 import { UsersService } from '../modules/users/users.service.js';
@@ -7,7 +8,8 @@ import { runCli } from './cli-context.js';
 
 /**
  * `node dist/cli/seed.js [--force] [--papers N]`: loads the demo data (idempotent): one account
- * per role and a few published papers (with PDFs) owned by the demo author. `--papers N` also
+ * per role (the reviewer's invitation accepted, so it can be assigned papers) and a few published
+ * papers (with PDFs) owned by the demo author. `--papers N` also
  * adds N generated published papers (without PDFs) for benchmarks; each run adds N more.
  * Refuses to run with NODE_ENV=production unless `--force` is given. Exit codes: 0 done,
  * 1 error, 2 refused or bad arguments.
@@ -39,6 +41,11 @@ await runCli(async (context) => {
   const author = await context.get(UsersService).findByEmail(DEMO_AUTHOR_EMAIL, context.get(EntityManager).fork());
   if (!author) throw new Error(`The demo author ${DEMO_AUTHOR_EMAIL} is missing after seeding.`);
   const addedPapers = await context.get(DemoPapersSeeder).seed(author.id);
+  // The demo reviewer was invited by the demo editor and accepted, so papers can be assigned to it.
+  const reviewer = DEMO_ACCOUNTS.find((account) => account.role === 'reviewer');
+  const editor = DEMO_ACCOUNTS.find((account) => account.role === 'admin');
+  const editorAccount = editor ? await context.get(UsersService).findByEmail(editor.email, context.get(EntityManager).fork()) : null;
+  if (reviewer) await context.get(DemoInvitationsSeeder).seed(reviewer.email, editorAccount?.id ?? null);
 
   console.log('Demo accounts (password):');
   for (const account of DEMO_ACCOUNTS) {

@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { hashOpaqueToken } from '../../src/common/crypto/opaque-token.js';
 import { APP_CONFIG, type AppConfig } from '../../src/config/app-config.js';
+import { DemoAccountsSeeder } from '../../src/modules/auth/demo-accounts.seeder.js';
+import { DemoInvitationsSeeder } from '../../src/modules/invitations/demo-invitations.seeder.js';
 import { InvitationExpiry } from '../../src/modules/invitations/invitation-expiry.service.js';
 import { InvitationsService } from '../../src/modules/invitations/invitations.service.js';
 import { MailRenderer } from '../../src/modules/notifications/mail/mail-renderer.js';
@@ -335,6 +337,19 @@ describe('reviewer invitations', () => {
       expect(await rolesOf(reviewer.id)).toEqual(['reviewer']);
       expect((await asAdmin().post('/api/admin/reviewers/missing-roles').expect(200)).body).toEqual({ created: 0 });
       expect((await service.assignableReviewers()).map((row) => row.userId)).toContain(reviewer.id);
+    });
+  });
+
+  describe('the demo data', () => {
+    it('makes the demo reviewer an accepted invitee the demo editor can assign papers to, once', async () => {
+      await testApp.app.get(DemoAccountsSeeder).seed();
+      const [reviewer] = await sql<{ id: string }>(testApp.app, 'select id from users where email = ?', ['reviewer@example.org']);
+      const seeder = testApp.app.get(DemoInvitationsSeeder);
+      await seeder.seed('reviewer@example.org', admin.id);
+      expect(await seeder.seed('Reviewer@Example.org', admin.id)).toBe('unchanged');
+      expect(await sql(testApp.app, "select id from reviewer_invitations where email_key = 'reviewer@example.org' and status = 'accepted'")).toHaveLength(1);
+      const assignable = (await asAdmin().get('/api/admin/reviews/assignable-reviewers').expect(200)).body as { userId: string }[];
+      expect(assignable.map((row) => row.userId)).toContain(reviewer.id);
     });
   });
 });

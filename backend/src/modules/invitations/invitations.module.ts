@@ -4,6 +4,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { LinkTokensModule } from '../link-tokens/link-tokens.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { DemoInvitationsSeeder } from './demo-invitations.seeder.js';
 import { ReviewerInvitation } from './entities/reviewer-invitation.entity.js';
 import { InvitationsController } from './invitations.controller.js';
 import { InvitationsService } from './invitations.service.js';
@@ -12,7 +13,7 @@ import { InvitationsService } from './invitations.service.js';
 @Module({
   imports: [MikroOrmModule.forFeature([ReviewerInvitation]), AuthModule, UsersModule, LinkTokensModule, NotificationsModule],
   controllers: [InvitationsController],
-  providers: [InvitationsService],
-  exports: [InvitationsService],
+  providers: [InvitationsService, DemoInvitationsSeeder],
+  exports: [InvitationsService, DemoInvitationsSeeder],
 })
 export class InvitationsModule {}
