@@ -44,13 +44,21 @@ export class AuthPage {
     return this.page.locator('form').filter({ has: this.page.getByLabel(/new password/i) });
   }
 
+  /**
+   * Submits the sign-in form and waits for the server's answer, whatever it is: a test that goes
+   * on at once (a `goto`) would otherwise abort the request before its cookies are set.
+   */
   async signIn(email: string, password: string): Promise<void> {
     if (!new URL(this.page.url()).pathname.startsWith('/auth')) await this.goto();
     const form = this.signInForm;
     await form.getByLabel(/e-?mail/i).fill(email);
     const passwordField = form.getByLabel(/^password/i);
     await passwordField.fill(password);
+    const answered = this.page.waitForResponse(
+      (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/auth/sign-in',
+    );
     await passwordField.press('Enter');
+    await answered;
   }
 
   async openSignUp(): Promise<void> {
