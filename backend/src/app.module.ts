@@ -7,6 +7,7 @@ import { ReadPoolModule } from './database/read-pool.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { InvitationsModule } from './modules/invitations/invitations.module.js';
+import { MessagingModule } from './modules/messaging/messaging.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { EmailOutboxModule } from './modules/notifications/outbox/email-outbox.module.js';
 import { PapersModule } from './modules/papers/papers.module.js';
@@ -20,6 +21,6 @@ import { StorageModule } from './modules/storage/storage.module.js';
 export { loggerModule };
 
 @Module({
-  imports: [ConfigModule, loggerModule, DatabaseModule, ReadPoolModule, RedisModule, RateLimitModule, StorageModule, HealthModule, NotificationsModule, QueueBoardModule, EmailOutboxModule, UsersModule, AuthModule, PapersModule, PaymentsModule, InvitationsModule, ReviewModule],
+  imports: [ConfigModule, loggerModule, DatabaseModule, ReadPoolModule, RedisModule, RateLimitModule, StorageModule, HealthModule, NotificationsModule, QueueBoardModule, EmailOutboxModule, UsersModule, AuthModule, PapersModule, PaymentsModule, InvitationsModule, ReviewModule, MessagingModule],
 })
 export class AppModule {}

@@ -45,7 +45,8 @@ export interface AppConfig {
     mailsPerInboxPerHour: number;
   };
   mail: { smtpUrl: string; from: string; relayIntervalMs: number; staleAfterMs: number };
-  journal: { name: string };
+  /** `shortName` signs the editors' messages; `contactEmail` is named when no editor can be reached. */
+  journal: { name: string; shortName: string; contactEmail: string };
   invitations: {
     /** How long a reviewer invitation's link works (and the invitation stays pending). */
     ttlDays: number;
@@ -134,7 +135,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       relayIntervalMs: env.MAIL_RELAY_INTERVAL_SECONDS * 1000,
       staleAfterMs: env.MAIL_STALE_AFTER_SECONDS * 1000,
     },
-    journal: { name: env.JOURNAL_NAME },
+    journal: { name: env.JOURNAL_NAME, shortName: env.JOURNAL_SHORT_NAME, contactEmail: env.JOURNAL_CONTACT_EMAIL },
     invitations: { ttlDays: env.INVITATION_TTL_DAYS },
     web: { distDir: env.WEB_DIST_DIR ?? defaultWebDistDir },
     storage:

@@ -51,6 +51,10 @@ export const envSchema = z
     /** An e-mail still unsent this long after it was due (its job lost, e.g. Redis emptied) is dispatched again. */
     MAIL_STALE_AFTER_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(60),
     JOURNAL_NAME: z.string().min(1).default('Young Scientists Journal'),
+    /** The sender name of the editors' messages in e-mails (spec: the journal's short name). */
+    JOURNAL_SHORT_NAME: z.string().min(1).max(50).default('YSJ'),
+    /** Where people are sent when the journal cannot help them itself (no editor to message). */
+    JOURNAL_CONTACT_EMAIL: z.email().default('editor@youngscientistsjournal.org'),
     WEB_DIST_DIR: z.string().optional(),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     STORAGE_DIR: z.string().min(1).default('.data/storage'),
@@ -64,7 +68,7 @@ export const envSchema = z
     UPLOAD_MAX_PDF_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
     UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(5 * 1024 * 1024),
     /** Images attached to one message. */
-    UPLOAD_MAX_IMAGES: z.coerce.number().int().min(1).max(50).default(10),
+    UPLOAD_MAX_IMAGES: z.coerce.number().int().min(1).max(50).default(5),
     PAYMENTS_PROVIDER: z.enum(['stripe', 'test']).optional(),
     STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_…, sk_live_…)').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)').optional(),

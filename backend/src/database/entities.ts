@@ -2,6 +2,8 @@ import { RotatedRefreshToken } from '../modules/auth/entities/rotated-refresh-to
 import { Session } from '../modules/auth/entities/session.entity.js';
 import { ReviewerInvitation } from '../modules/invitations/entities/reviewer-invitation.entity.js';
 import { LinkToken } from '../modules/link-tokens/entities/link-token.entity.js';
+import { MessageAttachment } from '../modules/messaging/entities/message-attachment.entity.js';
+import { ReviewerMessage } from '../modules/messaging/entities/reviewer-message.entity.js';
 import { OutboxMail } from '../modules/notifications/outbox/outbox-mail.entity.js';
 import { PaperComment } from '../modules/papers/entities/paper-comment.entity.js';
 import { PaperFile } from '../modules/papers/entities/paper-file.entity.js';
@@ -18,4 +20,4 @@ import { User } from '../modules/users/entities/user.entity.js';
  * Every entity schema of the application, listed once so that the API, the worker, the CLI
  * commands and the tests all see the same model. Each module adds its schemas here.
  */
-export const ENTITIES = [User, Profile, UserRole, Session, RotatedRefreshToken, LinkToken, OutboxMail, ResearchPaper, PaperFile, PaperComment, PaperStatusEvent, Payment, PaymentCheckoutAttempt, ReviewerInvitation, PaperReview] as const;
+export const ENTITIES = [User, Profile, UserRole, Session, RotatedRefreshToken, LinkToken, OutboxMail, ResearchPaper, PaperFile, PaperComment, PaperStatusEvent, Payment, PaymentCheckoutAttempt, ReviewerInvitation, PaperReview, ReviewerMessage, MessageAttachment] as const;

@@ -8,6 +8,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FlowProducer, type Job, type Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import Stripe from 'stripe';
+import sharp from 'sharp';
 import request from 'supertest';
 import { AccessService } from '../../src/common/access/access.service.js';
 import { MAIL_QUEUE } from '../../src/modules/notifications/mail/mail-job.js';
@@ -129,6 +130,25 @@ async function onReview(world: World): Promise<Call> {
   if (!review) throw new Error(`No review of ${world.paperId}`);
   return { params: { id: review.id } };
 }
+
+/** A message an admin sent the reviewer persona (an active reviewer), with one image: its id in the path. */
+async function onMessage(world: World): Promise<{ id: string; attachmentId: string }> {
+  const reviewer = await assignableReviewer(world);
+  const response = await api(world)
+    .post('/api/admin/messages')
+    .set('Authorization', `Bearer ${world.people.get('admin')!.token}`)
+    .field('recipientId', reviewer.id)
+    .field('subject', 'About your review')
+    .field('body', 'Could you look at figure 2 again?')
+    .attach('images', await messageImage(), { filename: 'figure.png', contentType: 'image/png' })
+    .expect(201);
+  const message = response.body as { id: string; attachments: { id: string }[] };
+  return { id: message.id, attachmentId: message.attachments[0].id };
+}
+
+const messageImage = () => sharp({ create: { width: 4, height: 3, channels: 3, background: '#36c' } }).png().toBuffer();
+
+const messageForm = (subject: string) => ({ subject, body: 'Could we talk about the deadline?' });
 
 /** A second session of the persona, so that ending it leaves the persona's own session alone. */
 async function freshSessionCookies(world: World, persona: Persona): Promise<string[] | undefined> {
@@ -312,6 +332,17 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/reviews/:id/submit': {
     paper: 'submitted, assigned to reviewer',
     setup: async (world) => ({ ...(await onReview(world)), body: { text: 'A careful study, clearly written.', recommendation: 'accept' } }),
+  },
+
+  'POST /api/admin/messages': { setup: async (world) => ({ form: { recipientId: (await assignableReviewer(world)).id, ...messageForm('About your review') } }) },
+  'POST /api/messages': { call: () => ({ form: messageForm('A question for the editors') }) },
+  'GET /api/messages/:id': { setup: async (world) => ({ params: { id: (await onMessage(world)).id } }) },
+  'POST /api/messages/:id/replies': { setup: async (world) => ({ params: { id: (await onMessage(world)).id }, form: { body: 'Yes, I will look again.' } }) },
+  'GET /api/messages/:id/attachments/:attachmentId': {
+    setup: async (world) => {
+      const { id, attachmentId } = await onMessage(world);
+      return { params: { id, attachmentId } };
+    },
   },
 
   // Bull Board, on this suite's own queue prefix: what the admin does here touches no other suite's jobs.

@@ -62,7 +62,7 @@ describe('the built web app served by the API', () => {
         expect(clientConfig.uploads).toEqual(
           app === configured
             ? { maxPdfBytes: 2 * 1024 * 1024, maxImageBytes: 3145728, maxImages: 4 }
-            : { maxPdfBytes: 10 * 1024 * 1024, maxImageBytes: 5 * 1024 * 1024, maxImages: 10 },
+            : { maxPdfBytes: 10 * 1024 * 1024, maxImageBytes: 5 * 1024 * 1024, maxImages: 5 },
         );
         expect(page.text.indexOf(block![0])).toBeLessThan(page.text.indexOf('</head>'));
       }

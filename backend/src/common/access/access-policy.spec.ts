@@ -1,4 +1,4 @@
-import { type Caller, decide, decideStanding, grantsOf, hasAnyRole, type PaperRelation, type Role, STANDING_PERMISSIONS } from './access-policy.js';
+import { type Caller, decide, decideStanding, grantsOf, hasAnyRole, type MessageRelation, type PaperRelation, type Role, STANDING_PERMISSIONS, subjectOf } from './access-policy.js';
 import { AccessRepository } from './access.repository.js';
 import { AccessService } from './access.service.js';
 import { Permission, PERMISSIONS } from './permission.js';
@@ -26,7 +26,8 @@ const WHO: Record<string, { caller: Caller | undefined; owner: boolean; assigned
  * refused where the caller may see the paper, 404 where they may not. Loosening or tightening
  * any rule changes a cell.
  */
-type PaperPermission = Exclude<Permission, StandingPermission>;
+type PaperPermission = Exclude<Permission, StandingPermission | MessagePermission>;
+type MessagePermission = Permission.MessageRead | Permission.MessageSend | Permission.AttachmentRead;
 type StandingPermission =
   | Permission.PaperListAll
   | Permission.InvitationSend
@@ -35,7 +36,11 @@ type StandingPermission =
   | Permission.InvitationGrantRole
   | Permission.ReviewManage
   | Permission.ReviewListOwn
-  | Permission.MailReadOutbox;
+  | Permission.MailReadOutbox
+  | Permission.MessageListAll
+  | Permission.MessageSendToReviewer
+  | Permission.MessageListOwn
+  | Permission.MessageSendToEditors;
 
 const EXPECTED: { [P in PaperPermission]: { published: string; hidden: string } } = {
   //                                          visitor author other reviewer admin admin+reviewer assigned-reviewer
@@ -64,11 +69,48 @@ const EXPECTED_STANDING: { [P in StandingPermission]: string } = {
   [Permission.ReviewManage]: /*           */ '403 403 403 403 200 200 403',
   [Permission.ReviewListOwn]: /*          */ '403 403 403 200 403 200 200',
   [Permission.MailReadOutbox]: /*         */ '403 403 403 403 200 200 403',
+  [Permission.MessageListAll]: /*         */ '403 403 403 403 200 200 403',
+  [Permission.MessageSendToReviewer]: /*  */ '403 403 403 403 200 200 403',
+  [Permission.MessageListOwn]: /*         */ '403 403 403 200 403 200 200',
+  [Permission.MessageSendToEditors]: /*   */ '403 403 403 200 403 200 200',
 };
+
+/**
+ * Messages and their attachments: a message from the editors to a reviewer, and a reviewer's
+ * message to the editorial team. Callers: visitor, an author, another reviewer, the editor who
+ * sent or reads it, the reviewer who received or sent it.
+ */
+const MESSAGE_CALLERS: Record<string, { caller: Caller | undefined; sender: boolean; recipient: boolean }> = {
+  visitor: { caller: undefined, sender: false, recipient: false },
+  author: { caller: caller(OTHER_ID), sender: false, recipient: false },
+  'other reviewer': { caller: caller(OTHER_ID, 'reviewer'), sender: false, recipient: false },
+  'sending admin': { caller: caller(OWNER_ID, 'admin'), sender: true, recipient: false },
+  'other admin': { caller: caller(OTHER_ID, 'admin'), sender: false, recipient: false },
+  'its reviewer': { caller: caller(ASSIGNED_ID, 'reviewer'), sender: false, recipient: true },
+};
+
+const EXPECTED_MESSAGE: { [P in MessagePermission]: { toReviewer: string; toEditors: string } } = {
+  //                                          visitor author other-reviewer sending-admin other-admin its-reviewer
+  [Permission.MessageRead]: /*           */ { toReviewer: '404 404 404 200 200 200', toEditors: '404 404 404 200 200 200' },
+  [Permission.MessageSend]: /*           */ { toReviewer: '404 404 404 403 403 200', toEditors: '404 404 404 200 200 403' },
+  [Permission.AttachmentRead]: /*        */ { toReviewer: '404 404 404 200 200 200', toEditors: '404 404 404 200 200 200' },
+};
+
+const messageCases = (Object.keys(EXPECTED_MESSAGE) as MessagePermission[]).flatMap((permission) =>
+  (['toReviewer', 'toEditors'] as const).flatMap((direction) =>
+    Object.keys(MESSAGE_CALLERS).map((who, column) => [permission, direction, who, EXPECTED_MESSAGE[permission][direction].split(' ')[column]] as const),
+  ),
+);
+
+/** In a reviewer's message to the editors, the reviewer is the sender (the "sending admin" column stands for the editors). */
+function messageRelation(direction: 'toReviewer' | 'toEditors', who: string): MessageRelation {
+  const { sender, recipient } = MESSAGE_CALLERS[who];
+  return direction === 'toReviewer' ? { sender, recipient, toEditorialTeam: false } : { sender: recipient, recipient: false, toEditorialTeam: !recipient };
+}
 
 const STATUS = { allow: '200', forbidden: '403', 'not-found': '404' } as const;
 
-const PAPER_PERMISSIONS = PERMISSIONS.filter((permission): permission is PaperPermission => !STANDING_PERMISSIONS.has(permission));
+const PAPER_PERMISSIONS = PERMISSIONS.filter((permission): permission is PaperPermission => !STANDING_PERMISSIONS.has(permission) && subjectOf(permission) === 'paper');
 
 const standingCases = (Object.keys(EXPECTED_STANDING) as StandingPermission[]).flatMap((permission) =>
   Object.keys(WHO).map((who, column) => [permission, who, EXPECTED_STANDING[permission].split(' ')[column]] as const),
@@ -102,13 +144,23 @@ async function statusOf(promise: Promise<unknown>): Promise<string> {
 
 describe('the access policy', () => {
   it('has a row of expectations for every permission', () => {
-    expect([...Object.keys(EXPECTED), ...Object.keys(EXPECTED_STANDING)].sort()).toEqual([...PERMISSIONS].sort());
+    expect([...Object.keys(EXPECTED), ...Object.keys(EXPECTED_STANDING), ...Object.keys(EXPECTED_MESSAGE)].sort()).toEqual([...PERMISSIONS].sort());
     expect(Object.keys(EXPECTED_STANDING).sort()).toEqual([...STANDING_PERMISSIONS].sort());
   });
 
   it.each(standingCases)('standing %s as %s: %s', async (permission, who, expected) => {
     expect(STATUS[decideStanding(permission, WHO[who].caller).kind]).toBe(expected);
     expect(await statusOf(new AccessService(new FixedRelations(new Map())).requireAccess(WHO[who].caller, permission))).toBe(expected);
+  });
+
+  it.each(messageCases)('%s on a message %s as %s: %s', (permission, direction, who, expected) => {
+    expect(STATUS[decide(permission, messageRelation(direction, who), MESSAGE_CALLERS[who].caller).kind]).toBe(expected);
+  });
+
+  it('answers what a message permits from the same row, and nothing of papers', () => {
+    const editor = caller(OTHER_ID, 'admin');
+    expect(grantsOf({ sender: false, recipient: false, toEditorialTeam: true }, editor, 'message')).toEqual(new Set([Permission.MessageRead, Permission.MessageSend]));
+    expect(grantsOf({ sender: true, recipient: false, toEditorialTeam: false }, editor, 'message')).toEqual(new Set([Permission.MessageRead]));
   });
 
   it('refuses to decide a paper permission without the papers it is about', async () => {

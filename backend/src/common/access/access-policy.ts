@@ -25,18 +25,40 @@ export interface PaperRelation {
   assignedReviewer: boolean;
 }
 
-/** What grants a permission: a role the caller holds, or a relation to the paper. */
-export type Grantor = Role | keyof PaperRelation;
+/** One row of `AccessRepository.messageRelations` (or `attachmentRelations`, through the attachment's message). */
+export interface MessageRelation {
+  sender: boolean;
+  /** The caller is the reviewer the message was sent to. */
+  recipient: boolean;
+  /**
+   * A reviewer's message to the editorial team as a whole (no one recipient), sent by someone
+   * other than the caller: an editor who also reviews does not answer their own message.
+   */
+  toEditorialTeam: boolean;
+}
+
+/** What a permission is about: the ids `requireAccess` is given name papers, messages or attachments. */
+export type AccessSubject = 'paper' | 'message' | 'attachment';
+
+/** The caller's relation to one thing; a relation the thing's kind does not have is never held. */
+export type Relation = PaperRelation | MessageRelation;
+
+type Fact = Role | keyof PaperRelation | keyof MessageRelation;
+
+/** What grants a permission: a role the caller holds, a relation to the thing, or every fact of a list at once. */
+export type Grantor = Fact | readonly Fact[];
 
 interface PermissionRule {
+  /** Absent: a paper. */
+  subject?: AccessSubject;
   grantedBy: readonly Grantor[];
-  /** The 403's message, for a caller who may see the paper but not do this. */
+  /** The 403's message, for a caller who may see the thing but not do this. */
   forbidden?: string;
 }
 
 const OWNER_OR_EDITOR = 'Only the paper’s author and the editorial team can do this';
 
-export const PAPER_RULES: { readonly [P in Permission]: PermissionRule } = {
+export const ACCESS_RULES: { readonly [P in Permission]: PermissionRule } = {
   // The assigned reviewer reads the paper and its current PDF, and nothing else of it.
   [Permission.PaperRead]: { grantedBy: ['published', 'owner', 'admin', 'assignedReviewer'] },
   [Permission.PaperReadFile]: { grantedBy: ['published', 'owner', 'admin', 'assignedReviewer'] },
@@ -50,6 +72,11 @@ export const PAPER_RULES: { readonly [P in Permission]: PermissionRule } = {
   [Permission.ReviewRead]: { grantedBy: ['assignedReviewer', 'admin'], forbidden: 'Only the assigned reviewer and the editorial team can read this review' },
   [Permission.ReviewWrite]: { grantedBy: ['assignedReviewer'], forbidden: 'Only the assigned reviewer can write this review' },
   [Permission.ReviewAssign]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can assign reviews' },
+  // The editors read every message; a reviewer only the messages they sent or received.
+  [Permission.MessageRead]: { subject: 'message', grantedBy: ['sender', 'recipient', 'admin'] },
+  // A reply goes back to the other side: the reviewer it was sent to, or the editors for a reviewer's message.
+  [Permission.MessageSend]: { subject: 'message', grantedBy: ['recipient', ['admin', 'toEditorialTeam']], forbidden: 'You can only reply to messages sent to you' },
+  [Permission.AttachmentRead]: { subject: 'attachment', grantedBy: ['sender', 'recipient', 'admin'] },
   [Permission.PaperListAll]: { grantedBy: ['admin'] },
   [Permission.InvitationSend]: { grantedBy: ['admin'] },
   [Permission.InvitationRead]: { grantedBy: ['admin'] },
@@ -58,6 +85,10 @@ export const PAPER_RULES: { readonly [P in Permission]: PermissionRule } = {
   [Permission.ReviewManage]: { grantedBy: ['admin'] },
   [Permission.ReviewListOwn]: { grantedBy: ['reviewer'] },
   [Permission.MailReadOutbox]: { grantedBy: ['admin'] },
+  [Permission.MessageListAll]: { grantedBy: ['admin'] },
+  [Permission.MessageSendToReviewer]: { grantedBy: ['admin'] },
+  [Permission.MessageListOwn]: { grantedBy: ['reviewer'] },
+  [Permission.MessageSendToEditors]: { grantedBy: ['reviewer'] },
 };
 
 /** Permissions about no one paper: granted by roles only, checked without ids. */
@@ -70,27 +101,46 @@ export const STANDING_PERMISSIONS: ReadonlySet<Permission> = new Set([
   Permission.ReviewManage,
   Permission.ReviewListOwn,
   Permission.MailReadOutbox,
+  Permission.MessageListAll,
+  Permission.MessageSendToReviewer,
+  Permission.MessageListOwn,
+  Permission.MessageSendToEditors,
 ]);
+
+/** Without this permission on a thing, the thing does not exist for the caller (404). */
+const VISIBILITY: { readonly [S in AccessSubject]: Permission } = {
+  paper: Permission.PaperRead,
+  message: Permission.MessageRead,
+  attachment: Permission.AttachmentRead,
+};
+
+export function subjectOf(permission: Permission): AccessSubject {
+  return ACCESS_RULES[permission].subject ?? 'paper';
+}
 
 const NO_ROLES: ReadonlySet<Role> = new Set();
 
 function isRole(grantor: Grantor): grantor is Role {
-  return (ROLES as readonly string[]).includes(grantor);
+  return typeof grantor === 'string' && (ROLES as readonly string[]).includes(grantor);
 }
 
-function holds(grantor: Grantor, relation: PaperRelation, roles: ReadonlySet<Role>): boolean {
-  return isRole(grantor) ? roles.has(grantor) : relation[grantor];
+function holds(grantor: Grantor, relation: Relation, roles: ReadonlySet<Role>): boolean {
+  if (typeof grantor !== 'string') return grantor.every((fact) => holds(fact, relation, roles));
+  if (isRole(grantor)) return roles.has(grantor);
+  return (relation as Partial<Record<Fact, boolean>>)[grantor] === true;
 }
 
-export function isGranted(permission: Permission, relation: PaperRelation, caller: Caller | undefined): boolean {
+export function isGranted(permission: Permission, relation: Relation, caller: Caller | undefined): boolean {
   const roles = caller?.roles ?? NO_ROLES;
-  return PAPER_RULES[permission].grantedBy.some((grantor) => holds(grantor, relation, roles));
+  return ACCESS_RULES[permission].grantedBy.some((grantor) => holds(grantor, relation, roles));
 }
 
-/** Every permission the caller holds on the paper. */
-export function grantsOf(relation: PaperRelation, caller: Caller | undefined): ReadonlySet<Permission> {
+/** Every permission the caller holds on the thing (a paper unless `subject` says otherwise). */
+export function grantsOf(relation: Relation, caller: Caller | undefined, subject: AccessSubject = 'paper'): ReadonlySet<Permission> {
   return new Set(
-    (Object.keys(PAPER_RULES) as Permission[]).filter((permission) => !STANDING_PERMISSIONS.has(permission) && isGranted(permission, relation, caller)),
+    (Object.keys(ACCESS_RULES) as Permission[]).filter(
+      (permission) => !STANDING_PERMISSIONS.has(permission) && subjectOf(permission) === subject && isGranted(permission, relation, caller),
+    ),
   );
 }
 
@@ -101,19 +151,19 @@ const DEFAULT_FORBIDDEN = 'You do not have permission to do this';
 /** A standing permission: the caller's roles alone decide (a visitor holds none). */
 export function decideStanding(permission: Permission, caller: Caller | undefined): AccessDecision {
   const roles = caller?.roles ?? NO_ROLES;
-  if (PAPER_RULES[permission].grantedBy.some((grantor) => isRole(grantor) && roles.has(grantor))) return { kind: 'allow' };
-  return { kind: 'forbidden', message: PAPER_RULES[permission].forbidden ?? DEFAULT_FORBIDDEN };
+  if (ACCESS_RULES[permission].grantedBy.some((grantor) => isRole(grantor) && roles.has(grantor))) return { kind: 'allow' };
+  return { kind: 'forbidden', message: ACCESS_RULES[permission].forbidden ?? DEFAULT_FORBIDDEN };
 }
 
 /**
- * A paper the caller may not read does not exist for them (404), so a refusal never reveals an
- * unpublished paper; one they may read but not act on is a 403.
+ * A thing the caller may not read does not exist for them (404), so a refusal never reveals an
+ * unpublished paper or someone else's message; one they may read but not act on is a 403.
  */
-export function decide(permission: Permission, relation: PaperRelation | undefined, caller: Caller | undefined): AccessDecision {
+export function decide(permission: Permission, relation: Relation | undefined, caller: Caller | undefined): AccessDecision {
   if (!relation) return { kind: 'not-found' };
   if (isGranted(permission, relation, caller)) return { kind: 'allow' };
-  if (!isGranted(Permission.PaperRead, relation, caller)) return { kind: 'not-found' };
-  return { kind: 'forbidden', message: PAPER_RULES[permission].forbidden ?? DEFAULT_FORBIDDEN };
+  if (!isGranted(VISIBILITY[subjectOf(permission)], relation, caller)) return { kind: 'not-found' };
+  return { kind: 'forbidden', message: ACCESS_RULES[permission].forbidden ?? DEFAULT_FORBIDDEN };
 }
 
 /** A route's role list (`@Authenticated({ roles })`): any one of them admits; an empty list admits nobody. */

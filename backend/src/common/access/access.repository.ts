@@ -1,10 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { PaperRelation } from './access-policy.js';
+import type { MessageRelation, PaperRelation } from './access-policy.js';
 
 /**
- * The facts the access policy decides by, one SQL query per check. It reads the papers' table
- * directly, as immich's access repository does, because the policy belongs to no module; it never
+ * The facts the access policy decides by, one SQL query per check. It reads the papers' and the
+ * messages' tables directly, as immich's access repository does, because the policy belongs to no module; it never
  * writes. Runs on the primary, so a check sees the caller's own latest writes.
  */
 @Injectable()
@@ -23,4 +23,41 @@ export class AccessRepository {
     );
     return new Map(rows.map((row) => [row.id, { published: row.published, owner: row.owner, assignedReviewer: row.assigned_reviewer }]));
   }
+
+  /** The caller's relation to each message that exists; a visitor (`null`) is neither its sender nor its recipient. */
+  async messageRelations(userId: string | null, messageIds: readonly string[]): Promise<Map<string, MessageRelation>> {
+    if (messageIds.length === 0) return new Map();
+    const rows = await this.em.getConnection().execute<MessageRelationRow[]>(
+      `select m.id, coalesce(m.sender_id = ?::uuid, false) as sender, coalesce(m.recipient_id = ?::uuid, false) as recipient,
+              m.recipient_id is null and m.sender_id is distinct from ?::uuid as to_editorial_team
+         from reviewer_messages m
+        where m.id in (${messageIds.map(() => '?').join(', ')})`,
+      [userId, userId, userId, ...messageIds],
+    );
+    return new Map(rows.map((row) => [row.id, toMessageRelation(row)]));
+  }
+
+  /** The caller's relation to the message of each attachment that exists. */
+  async attachmentRelations(userId: string | null, attachmentIds: readonly string[]): Promise<Map<string, MessageRelation>> {
+    if (attachmentIds.length === 0) return new Map();
+    const rows = await this.em.getConnection().execute<MessageRelationRow[]>(
+      `select a.id, coalesce(m.sender_id = ?::uuid, false) as sender, coalesce(m.recipient_id = ?::uuid, false) as recipient,
+              m.recipient_id is null and m.sender_id is distinct from ?::uuid as to_editorial_team
+         from message_attachments a join reviewer_messages m on m.id = a.message_id
+        where a.id in (${attachmentIds.map(() => '?').join(', ')})`,
+      [userId, userId, userId, ...attachmentIds],
+    );
+    return new Map(rows.map((row) => [row.id, toMessageRelation(row)]));
+  }
+}
+
+interface MessageRelationRow {
+  id: string;
+  sender: boolean;
+  recipient: boolean;
+  to_editorial_team: boolean;
+}
+
+function toMessageRelation(row: MessageRelationRow): MessageRelation {
+  return { sender: row.sender, recipient: row.recipient, toEditorialTeam: row.to_editorial_team };
 }

@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { AppException } from '../http/app.exception.js';
 import { ErrorCode } from '../http/error-code.js';
 import { isUuid } from '../http/uuid-param.pipe.js';
-import { type Caller, decide, decideStanding, grantsOf, STANDING_PERMISSIONS } from './access-policy.js';
+import { type AccessSubject, type Caller, decide, decideStanding, grantsOf, type Relation, STANDING_PERMISSIONS, subjectOf } from './access-policy.js';
 import { AccessRepository } from './access.repository.js';
 import type { Permission } from './permission.js';
+
+const NOT_FOUND: { readonly [S in AccessSubject]: string } = { paper: 'Paper not found', message: 'Message not found', attachment: 'Attachment not found' };
 
 /** What the caller may do with each id that passed a check: computed from the same row, no second query. */
 export type AccessGrants = ReadonlyMap<string, ReadonlySet<Permission>>;
@@ -28,18 +30,30 @@ export class AccessService {
       if (decision.kind === 'forbidden') throw new AppException(403, ErrorCode.Forbidden, decision.message);
       return new Map();
     }
-    // A paper permission asked about no paper would allow everything: a bug, not a request.
-    if (ids.length === 0) throw new Error(`${permission} is about papers: requireAccess needs their ids`);
-    const relations = await this.repository.paperRelations(caller?.id ?? null, ids.filter(isUuid));
+    const subject = subjectOf(permission);
+    // A permission on things asked about none would allow everything: a bug, not a request.
+    if (ids.length === 0) throw new Error(`${permission} is about ${subject}s: requireAccess needs their ids`);
+    const relations = await this.relations(subject, caller?.id ?? null, ids.filter(isUuid));
     const grants = new Map<string, ReadonlySet<Permission>>();
     for (const id of ids) {
       const relation = relations.get(id);
       const decision = decide(permission, relation, caller);
-      if (decision.kind === 'not-found') throw new AppException(404, ErrorCode.NotFound, 'Paper not found');
+      if (decision.kind === 'not-found') throw new AppException(404, ErrorCode.NotFound, NOT_FOUND[subject]);
       if (decision.kind === 'forbidden') throw new AppException(403, ErrorCode.Forbidden, decision.message);
-      if (relation) grants.set(id, grantsOf(relation, caller));
+      if (relation) grants.set(id, grantsOf(relation, caller, subject));
     }
     return grants;
+  }
+
+  private relations(subject: AccessSubject, userId: string | null, ids: readonly string[]): Promise<ReadonlyMap<string, Relation>> {
+    switch (subject) {
+      case 'paper':
+        return this.repository.paperRelations(userId, ids);
+      case 'message':
+        return this.repository.messageRelations(userId, ids);
+      case 'attachment':
+        return this.repository.attachmentRelations(userId, ids);
+    }
   }
 
   /** Everything the caller may do with the paper (none if it does not exist), without refusing. */

@@ -25,6 +25,12 @@ export enum Permission {
   ReviewWrite = 'review.write',
   /** Assign the paper to a reviewer, or withdraw the assignment. */
   ReviewAssign = 'review.assign',
+  /** A message between the editorial team and a reviewer: its sender, its recipient and the editors. */
+  MessageRead = 'message.read',
+  /** Reply to a message: its recipient (for a reviewer's message, the editorial team). */
+  MessageSend = 'message.send',
+  /** An image attached to a message: whoever may read the message. */
+  AttachmentRead = 'attachment.read',
 
   // Standing permissions: about no one paper (lists, invitations), so the caller's roles alone
   // decide. Routes name them in `@Authenticated({ permission })`, which the global guard checks.
@@ -44,6 +50,14 @@ export enum Permission {
   ReviewListOwn = 'review.listOwn',
   /** What the outbox holds: e-mails waiting, retrying, failed. */
   MailReadOutbox = 'mail.readOutbox',
+  /** Every message between the editorial team and the reviewers (the admin Messages tab). */
+  MessageListAll = 'message.listAll',
+  /** Write to one active reviewer. */
+  MessageSendToReviewer = 'message.sendToReviewer',
+  /** One's own conversation with the editorial team (the reviewer dashboard's panel). */
+  MessageListOwn = 'message.listOwn',
+  /** Write to the editorial team. */
+  MessageSendToEditors = 'message.sendToEditors',
 }
 
 export const PERMISSIONS: readonly Permission[] = Object.values(Permission);

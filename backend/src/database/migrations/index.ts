@@ -13,6 +13,7 @@ import { Migration20261123001000_link_tokens } from './Migration20261123001000_l
 import { Migration20261123001100_payment_checkout_attempts } from './Migration20261123001100_payment_checkout_attempts.js';
 import { Migration20261123002000_reviewer_invitations } from './Migration20261123002000_reviewer_invitations.js';
 import { Migration20261123003000_paper_reviews } from './Migration20261123003000_paper_reviews.js';
+import { Migration20261124001000_reviewer_messages } from './Migration20261124001000_reviewer_messages.js';
 
 /**
  * The reviewed migrations, in order. Migrations are written by hand (or generated and then
@@ -33,4 +34,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123001100_payment_checkout_attempts', class: Migration20261123001100_payment_checkout_attempts },
   { name: 'Migration20261123002000_reviewer_invitations', class: Migration20261123002000_reviewer_invitations },
   { name: 'Migration20261123003000_paper_reviews', class: Migration20261123003000_paper_reviews },
+  { name: 'Migration20261124001000_reviewer_messages', class: Migration20261124001000_reviewer_messages },
 ];

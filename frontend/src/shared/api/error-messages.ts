@@ -90,6 +90,9 @@ export const errorPresentations: Record<ApiErrorCode, ErrorPresentation> = {
   REVIEW_REVIEWER_NOT_ASSIGNABLE: 'server',
   REVIEW_SUBMITTED: 'server',
   REVIEW_INCOMPLETE: 'server',
+  // The messaging API's messages are the spec's ('No admin users found. Please contact support at {email}').
+  MESSAGE_RECIPIENT_NOT_REVIEWER: 'server',
+  MESSAGE_NO_EDITORS: 'server',
   INTERNAL_ERROR: 'fallback',
   SERVICE_UNAVAILABLE: 'fallback',
   UNKNOWN: 'fallback',

@@ -10,8 +10,8 @@ export interface UploadLimits {
   maxImages: number;
 }
 
-/** The spec's numbers: 10 MB papers; 5 MB images, at most 10 a message. */
-export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxPdfBytes: 10 * 1024 * 1024, maxImageBytes: 5 * 1024 * 1024, maxImages: 10 };
+/** The spec's numbers: 10 MB papers; 5 MB images, at most 5 a message. */
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxPdfBytes: 10 * 1024 * 1024, maxImageBytes: 5 * 1024 * 1024, maxImages: 5 };
 
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 

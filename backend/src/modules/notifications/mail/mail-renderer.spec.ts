@@ -60,6 +60,25 @@ describe('MailRenderer', () => {
     }
   });
 
+  it('renders a message notification with its sender, subject and text, escaped in HTML, and the dashboard link', () => {
+    const mail = renderer.render(MailTemplate.MessageReceived, {
+      senderName: 'Ada <Lovelace>',
+      messageSubject: 'Re: <b>Figure</b> 2',
+      content: 'Line one\n<script>alert(1)</script> & more',
+      dashboardUrl: 'https://journal.example/reviewer-dashboard',
+    });
+    expect(mail.subject).toBe('You have a new message at Young Scientists Journal');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<b>Figure');
+    expect(mail.html).toContain('Ada &lt;Lovelace&gt; sent you a message');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; more');
+    expect(mail.html).toContain('href="https://journal.example/reviewer-dashboard"');
+    expect(mail.text).toContain('Ada <Lovelace> sent you a message');
+    expect(mail.text).toContain('Re: <b>Figure</b> 2');
+    expect(mail.text).toContain('Line one\n<script>alert(1)</script> & more');
+    expect(mail.text).toContain('https://journal.example/reviewer-dashboard');
+  });
+
   it('refuses data that lacks a field the template uses', () => {
     const incomplete = { confirmUrl: 'https://journal.example/c' } as unknown as { firstName: string; confirmUrl: string };
     expect(() => renderer.render(MailTemplate.ConfirmEmail, incomplete)).toThrow(MailRenderError);

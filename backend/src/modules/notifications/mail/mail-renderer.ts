@@ -40,6 +40,7 @@ const SUBJECTS: { [T in MailTemplate]: (journalName: string) => string } = {
   [MailTemplate.ReviewAssigned]: (journalName) => `A paper was assigned to you for review at ${journalName}`,
   [MailTemplate.ReviewWithdrawn]: (journalName) => `A review assignment at ${journalName} was withdrawn`,
   [MailTemplate.ReviewSubmitted]: (journalName) => `A review was submitted at ${journalName}`,
+  [MailTemplate.MessageReceived]: (journalName) => `You have a new message at ${journalName}`,
 };
 
 function describeDuration(minutes: number): string {
@@ -93,6 +94,7 @@ export class MailRenderer {
       [MailTemplate.ReviewAssigned]: '',
       [MailTemplate.ReviewWithdrawn]: '',
       [MailTemplate.ReviewSubmitted]: '',
+      [MailTemplate.MessageReceived]: '',
     };
     this.handlebars.registerHelper('url', safeUrl);
     // A comment's markup (bold, lists), escaped before anything becomes a tag.

@@ -12,6 +12,7 @@ export enum MailTemplate {
   ReviewAssigned = 'review-assigned',
   ReviewWithdrawn = 'review-withdrawn',
   ReviewSubmitted = 'review-submitted',
+  MessageReceived = 'message-received',
 }
 
 /** What each template needs; `queueMail` only accepts the data of the template it is given. */
@@ -31,6 +32,12 @@ export interface MailTemplateData {
   [MailTemplate.ReviewWithdrawn]: { title: string };
   /** To each editor: `paperUrl` is the paper's page, where its review is shown. */
   [MailTemplate.ReviewSubmitted]: { title: string; reviewerName: string; recommendation: string; paperUrl: string };
+  /**
+   * To a message's recipient: `senderName` is the journal's short name for the editors, the
+   * reviewer's name or e-mail for a reviewer; `content` is plain text; `dashboardUrl` is where the
+   * recipient reads and answers it.
+   */
+  [MailTemplate.MessageReceived]: { senderName: string; messageSubject: string; content: string; dashboardUrl: string };
 }
 
 export const MAIL_TEMPLATES: readonly MailTemplate[] = Object.values(MailTemplate);

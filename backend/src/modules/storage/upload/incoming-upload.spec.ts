@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { AppException } from '../../../common/http/app.exception.js';
 import { loadConfig } from '../../../config/app-config.js';
 import { LocalDiskStorage } from '../local-disk.storage.js';
@@ -31,12 +32,17 @@ async function multipart(parts: Part[]): Promise<{ payload: Buffer; headers: Rec
   return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
 }
 
+/** Whole images (the pipeline decodes images to strip their metadata, so a bare head is not enough). */
+const image = (format: 'png' | 'gif' | 'webp' | 'jpeg') => sharp({ create: { width: 4, height: 3, channels: 3, background: '#c33' } })[format]().toBuffer();
+
 describe('the upload pipeline (IncomingUpload) on a real multipart request', () => {
   let root: string;
   let storage: LocalDiskStorage;
   let app: FastifyInstance;
+  const images: Record<'png' | 'gif' | 'webp' | 'jpeg', Buffer> = { png: Buffer.alloc(0), gif: Buffer.alloc(0), webp: Buffer.alloc(0), jpeg: Buffer.alloc(0) };
 
   beforeAll(async () => {
+    for (const format of ['png', 'gif', 'webp', 'jpeg'] as const) images[format] = await image(format);
     root = await mkdtemp(join(tmpdir(), 'upload-pipeline-'));
     storage = new LocalDiskStorage(root);
     app = Fastify();
@@ -100,8 +106,8 @@ describe('the upload pipeline (IncomingUpload) on a real multipart request', () 
 
   it('stores several images with the extension of what they are, under the message-attachments prefix', async () => {
     const { status, body } = await send(UploadKind.MessageImage, [
-      { field: 'images', body: sampleFiles.gif, name: 'funny cat.png', type: 'image/png' },
-      { field: 'images', body: sampleFiles.webp, name: 'graph.webp', type: 'image/webp' },
+      { field: 'images', body: images.gif, name: 'funny cat.png', type: 'image/png' },
+      { field: 'images', body: images.webp, name: 'graph.webp', type: 'image/webp' },
     ]);
     expect(status).toBe(200);
     const keys = (body.files as { key: string; contentType: string }[]).map(({ key, contentType }) => ({ key, contentType }));
@@ -111,9 +117,28 @@ describe('the upload pipeline (IncomingUpload) on a real multipart request', () 
     ]);
   });
 
+  it('stores an image re-encoded without its EXIF (location, camera), with the stored size', async () => {
+    const photo = await sharp(images.jpeg).withExif({ IFD0: { Make: 'PhoneMakerCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } }).toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const { status, body } = await send(UploadKind.MessageImage, [{ field: 'images', body: photo, name: 'photo.jpg', type: 'image/jpeg' }]);
+    expect(status).toBe(200);
+    const [file] = body.files as { key: string; size: number; contentType: string }[];
+    const stored = await readFile(join(root, file.key));
+    expect(file).toMatchObject({ contentType: 'image/jpeg', size: stored.length });
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    expect(stored.includes('PhoneMakerCo')).toBe(false);
+  });
+
+  it('refuses an image whose head is right but which does not decode (415), storing nothing', async () => {
+    const before = await storedKeys();
+    const { status, body } = await send(UploadKind.MessageImage, [{ field: 'images', body: sampleFiles.png, name: 'broken.png', type: 'image/png' }]);
+    expect({ status, code: body.code }).toEqual({ status: 415, code: 'INVALID_FILE_TYPE' });
+    expect(await storedKeys()).toEqual(before);
+  });
+
   it('refuses more files than the policy allows (400), deleting those already stored', async () => {
     const before = await storedKeys();
-    const tooMany = await send(UploadKind.MessageImage, [1, 2, 3].map(() => ({ field: 'images', body: sampleFiles.png, name: 'a.png', type: 'image/png' })));
+    const tooMany = await send(UploadKind.MessageImage, [1, 2, 3].map(() => ({ field: 'images', body: images.png, name: 'a.png', type: 'image/png' })));
     expect(tooMany).toEqual({ status: 400, body: { statusCode: 400, code: 'VALIDATION_FAILED', message: "Send at most 2 files, in the part 'images'." } });
     const twoPdfs = await send(UploadKind.PaperPdf, [1, 2].map(() => ({ field: 'pdf', body: sampleFiles.pdf, name: 'a.pdf' })));
     expect(twoPdfs.body.message).toBe("Send one file only, in the part 'pdf'.");

@@ -1,11 +1,13 @@
 import { basename } from 'node:path';
+import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
 import { Logger } from '@nestjs/common';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { AppException } from '../../../common/http/app.exception.js';
 import { findIllFormedText, illFormedTextException } from '../../../common/http/well-formed-input.js';
 import type { StorageService } from '../storage.service.js';
 import { UploadContentCheck } from './upload-content-check.js';
-import { FileTooLargeException, NotMultipartException, UploadRefusedException } from './upload.exception.js';
+import { FileTooLargeException, InvalidFileTypeException, NotMultipartException, UploadRefusedException } from './upload.exception.js';
 import type { UploadPolicy } from './upload-policy.js';
 
 /** A file of the form, in storage: what a service receives instead of the request. */
@@ -30,6 +32,16 @@ function uploadedName(filename: string | undefined, fallback: string): string {
   // eslint-disable-next-line no-control-regex
   const name = basename((filename ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
   return name || fallback;
+}
+
+/** Counts what goes to storage when the policy rewrites the file (the stored size is the output's). */
+class ByteCount extends Transform {
+  size = 0;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.size += chunk.length;
+    callback(null, chunk);
+  }
 }
 
 /** The form's text fields and its stored files. Whoever fails after receiving it calls `discard()`. */
@@ -150,14 +162,32 @@ export class IncomingUpload {
     const type = await check.detected;
     const originalName = uploadedName(part.filename, this.policy.defaultName);
     const key = this.policy.key(ownerId, nextTimestamp(), originalName, type.extension);
+    const rewritten = this.rewrite(check);
     try {
-      await this.storage.put(key, check, { contentType: type.mime });
+      await this.storage.put(key, rewritten?.body ?? check, { contentType: type.mime });
       if (source.truncated) throw new FileTooLargeException(this.policy);
     } catch (error) {
       await this.storage.delete(key);
+      // The rewriter could not read what the sniffer recognised by its head: not an image after all.
+      if (rewritten?.unreadable()) throw new InvalidFileTypeException(this.policy);
       throw error;
     }
-    return { key, size: check.size, contentType: type.mime, originalName };
+    return { key, size: rewritten?.counted.size ?? check.size, contentType: type.mime, originalName };
+  }
+
+  /** The policy's rewriting stage after the check, if it has one; errors travel down to storage's read. */
+  private rewrite(check: UploadContentCheck): { body: Readable; counted: ByteCount; unreadable: () => boolean } | null {
+    if (!this.policy.rewrite) return null;
+    const rewriter = this.policy.rewrite();
+    const counted = new ByteCount();
+    let rewriterFailed = false;
+    rewriter.once('error', (error: Error & { code?: unknown }) => {
+      // The check's refusals (too large) and storage's failures reach the rewriter too, as errors
+      // of the API or with a code; only its own (decoding) failures say the content is bad.
+      if (!(error instanceof AppException) && error.code === undefined) rewriterFailed = true;
+    });
+    pipeline(check, rewriter, counted, () => undefined);
+    return { body: counted, counted, unreadable: () => rewriterFailed };
   }
 
   /** Multipart's own limits (parts, files, fields) and malformed bodies, as the API's errors. */

@@ -1,5 +1,7 @@
+import type { Duplex } from 'node:stream';
 import type { AppConfig } from '../../../config/app-config.js';
 import { messageAttachmentKey, paperPdfKey } from '../storage-key.js';
+import { withoutImageMetadata } from './image-metadata.js';
 
 export enum UploadKind {
   PaperPdf = 'paper-pdf',
@@ -28,6 +30,11 @@ export interface UploadPolicy {
   /** The stored name when the client sent none. */
   defaultName: string;
   key(ownerId: string, timestamp: number, originalName: string, extension: string): string;
+  /**
+   * Rewrites the checked bytes on their way to storage (what is stored is its output), or null to
+   * store them as sent. Content it cannot read is refused as a wrong type.
+   */
+  rewrite: (() => Duplex) | null;
   messages: { wrongType: string; missing: string };
 }
 
@@ -52,6 +59,7 @@ const paperPdf = (limits: AppConfig['uploads']): UploadPolicy => ({
   header: Buffer.from('%PDF-'),
   defaultName: 'paper.pdf',
   key: (ownerId, timestamp) => paperPdfKey(ownerId, timestamp),
+  rewrite: null,
   messages: { wrongType: 'Please upload a PDF file only.', missing: 'pdf: a PDF file is required' },
 });
 
@@ -70,6 +78,8 @@ const messageImage = (limits: AppConfig['uploads']): UploadPolicy => ({
   header: null,
   defaultName: 'image',
   key: messageAttachmentKey,
+  // Location and camera metadata never reach storage.
+  rewrite: withoutImageMetadata,
   messages: { wrongType: 'Please upload images only (PNG, JPEG, GIF or WebP).', missing: 'images: an image is required' },
 });
 
