@@ -1,14 +1,18 @@
 // Benchmark of the published-papers list and search (issue 3's speed goals), against a bare
 // Node `http` + `pg` server running the same SQL and returning the same JSON.
 //   node bench/papers-bench.mjs [--papers 100000] [--requests 300] [--duration 10] [--connections 10]
-//                                [--cases "first page,deepest page"]
+//                                [--cases "first page,deepest page"] [--adversarial-requests 100] [--only-adversarial]
 // It builds a database `journal_bench_<papers>` once (migrations + `seed --papers N`), starts the
 // API (NODE_ENV=production, LOG_LEVEL=warn) and the bare server on free ports, checks that both
 // answer every case with identical JSON, then measures for each case:
 //   - latency: `--requests` sequential requests after a warm-up, p50 and p95 in ms;
 //   - throughput: autocannon with `--connections` for `--duration` s, requests per second,
 //     and the API's throughput as a ratio of the bare server's.
-// Run `npm run build` first. Results are printed as a Markdown table for docs/performance.md.
+// Then the adversarial searches (`adversarial` below: long, common, never-together, one-letter,
+// punctuation, maximum length), API only, each `--adversarial-requests` sequential requests after
+// a warm-up: p50, p99 and max per query, and the worst of them all (issue 16: every query within
+// 25 ms at 1,000,000 papers; report the worst, not the typical).
+// Run `npm run build` first. Results are printed as Markdown tables for docs/performance.md.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,12 +28,38 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     // Comma-separated case names (see `cases` below); all of them by default.
     cases: { type: 'string' },
+    'adversarial-requests': { type: 'string', default: '100' },
+    // Skip the five cases (and autocannon): measure the adversarial searches only.
+    'only-adversarial': { type: 'boolean', default: false },
   },
 });
 const paperCount = Number(values.papers);
 const requests = Number(values.requests);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+const adversarialRequests = Number(values['adversarial-requests']);
+
+// What a student may type or paste, and what someone may send to make the search slow. Words from
+// the bulk seeder's vocabulary (bulk-papers.seeder.ts), so that they are common where they should
+// be; every q is at most 200 characters after trimming (ListPapersQueryDto), the most the API takes.
+const MAX_Q = 200;
+const adversarial = [
+  ['pasted sentence (27 words)', 'We designed an experiment that can be repeated with equipment found in most schools and compared the results with published reference values over several weeks of measurements'],
+  ['many common words', 'the and of we a to in with that by from for on results data study'],
+  ['common words never together', 'low-cost tells'],
+  ['four common title words never together', 'modelling predicting comparing measuring'],
+  ['rare words never together', 'stormwater tardigrade'],
+  ['a word found nowhere', 'xylophonequartz'],
+  ['200-character word', 'measurements'.repeat(17).slice(0, MAX_Q)],
+  ['200 characters of words joined by dots', 'the.results.of.the.study.show.a.clear.relationship.between.the.data.and.we.compared.them.with.published.reference.values.and.measurements.over.several.weeks.of.the.study.with.the.results.of.our.method'.slice(0, MAX_Q)],
+  ['one letter', 'a'],
+  ['eight single letters', 'a b c d e f g h'],
+  ['two-letter words, 200 characters', 'we an of to in by at on is it or as '.repeat(6).slice(0, MAX_Q).trim()],
+  ['punctuation only', '!!! ??? ... --- %_% <-> &'],
+  ['letters inside punctuation', '!!! ??? ... --- (a|b) & !c :* <-> %_%'],
+  ['the longest query (200 characters of common words)', 'results measurements published students experiment equipment compared relationship statistical variation limitations literature reproduce predicted observed reference values analysis scripts'.slice(0, MAX_Q)],
+];
+for (const [name, q] of adversarial) if (q.trim().length > MAX_Q) throw new Error(`"${name}" is longer than the API accepts`);
 
 async function freePort() {
   for (let port = 40000 + Math.floor(Math.random() * 20000); ; port += 1) if (await portIsFree(port)) return port;
@@ -99,7 +129,7 @@ if (unknownCase) {
   console.error(`Unknown case "${unknownCase}"; the cases are: ${allCases.map((benchCase) => benchCase.name).join(', ')}.`);
   process.exit(1);
 }
-const cases = selected ? allCases.filter((benchCase) => selected.includes(benchCase.name)) : allCases;
+const cases = values['only-adversarial'] ? [] : selected ? allCases.filter((benchCase) => selected.includes(benchCase.name)) : allCases;
 
 const apiPort = await freePort();
 const barePort = await freePort();
@@ -124,18 +154,27 @@ for (const benchCase of cases) {
   }
 }
 
-async function latency(port, query) {
+for (const [name, q] of adversarial) {
+  const query = new URLSearchParams({ q }).toString();
+  const [api, bare] = await Promise.all([fetchJson(apiPort, query), fetchJson(barePort, query)]);
+  if (api !== bare || !api.startsWith('{"items":')) {
+    console.error(`The two servers answer "${name}" differently (or not with a page):\n${api.slice(0, 300)}\n${bare.slice(0, 300)}`);
+    process.exit(1);
+  }
+}
+
+async function latency(port, query, count = requests, warmUp = 30) {
   const url = `http://127.0.0.1:${port}/api/papers?${query}`;
-  for (let i = 0; i < 30; i += 1) await (await fetch(url)).arrayBuffer();
+  for (let i = 0; i < warmUp; i += 1) await (await fetch(url)).arrayBuffer();
   const times = [];
-  for (let i = 0; i < requests; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     const started = performance.now();
     await (await fetch(url)).arrayBuffer();
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
   const at = (p) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)];
-  return { p50: at(50), p95: at(95) };
+  return { p50: at(50), p95: at(95), p99: at(99), max: times.at(-1) };
 }
 
 async function throughput(port, query) {
@@ -154,11 +193,30 @@ for (const benchCase of cases) {
   console.log(`${benchCase.name}: api p95 ${apiLatency.p95.toFixed(2)} ms, ${apiRps.toFixed(0)} req/s; bare p95 ${bareLatency.p95.toFixed(2)} ms, ${bareRps.toFixed(0)} req/s`);
 }
 
-console.log(`\n${total} published papers; latency from ${requests} sequential requests; throughput with ${connections} connections for ${duration} s.\n`);
-console.log('| case | matching papers | API p50 | API p95 | bare p50 | bare p95 | API req/s | bare req/s | ratio |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-for (const row of rows) {
-  console.log(`| ${row.name} | ${row.matching} | ${row.apiLatency.p50.toFixed(2)} ms | ${row.apiLatency.p95.toFixed(2)} ms | ${row.bareLatency.p50.toFixed(2)} ms | ${row.bareLatency.p95.toFixed(2)} ms | ${row.apiRps.toFixed(0)} | ${row.bareRps.toFixed(0)} | ${(row.apiRps / row.bareRps).toFixed(2)} |`);
+const adversarialRows = [];
+for (const [name, q] of adversarial) {
+  const query = new URLSearchParams({ q }).toString();
+  const items = JSON.parse(await fetchJson(apiPort, query)).items.length;
+  const result = await latency(apiPort, query, adversarialRequests, 5);
+  adversarialRows.push({ name, q, items, ...result });
+  console.log(`${name}: p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, max ${result.max.toFixed(2)} ms`);
 }
+
+if (rows.length > 0) {
+  console.log(`\n${total} published papers; latency from ${requests} sequential requests; throughput with ${connections} connections for ${duration} s.\n`);
+  console.log('| case | matching papers | API p50 | API p95 | bare p50 | bare p95 | API req/s | bare req/s | ratio |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const row of rows) {
+    console.log(`| ${row.name} | ${row.matching} | ${row.apiLatency.p50.toFixed(2)} ms | ${row.apiLatency.p95.toFixed(2)} ms | ${row.bareLatency.p50.toFixed(2)} ms | ${row.bareLatency.p95.toFixed(2)} ms | ${row.apiRps.toFixed(0)} | ${row.bareRps.toFixed(0)} | ${(row.apiRps / row.bareRps).toFixed(2)} |`);
+  }
+}
+console.log(`\nAdversarial searches, API, ${total} published papers; ${adversarialRequests} sequential requests each.\n`);
+console.log('| query | characters | papers on the first page | p50 | p99 | max |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const row of adversarialRows) {
+  console.log(`| ${row.name} | ${row.q.length} | ${row.items} | ${row.p50.toFixed(2)} ms | ${row.p99.toFixed(2)} ms | ${row.max.toFixed(2)} ms |`);
+}
+const worst = adversarialRows.reduce((a, b) => (b.max > a.max ? b : a));
+console.log(`\nWorst: "${worst.name}", max ${worst.max.toFixed(2)} ms (p99 ${worst.p99.toFixed(2)} ms).`);
 stop();
 process.exit(0);

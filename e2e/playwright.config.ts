@@ -6,6 +6,7 @@ import { freePort } from './support/ports.js';
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_SMTP_PORT ??= String(await freePort());
 process.env.E2E_MAIL_UI_PORT ??= String(await freePort());
+process.env.E2E_ORCID_PORT ??= String(await freePort());
 // A fixed prefix: the stack's --fresh-db clears it, so runs leave no keys behind.
 process.env.E2E_REDIS_PREFIX ??= 'e2e';
 
@@ -70,6 +71,8 @@ export default defineConfig({
           PORT: process.env.E2E_PORT,
           SMTP_PORT: process.env.E2E_SMTP_PORT,
           MAIL_UI_PORT: process.env.E2E_MAIL_UI_PORT,
+          // The local ORCID stand-in that start.mjs runs when no ORCID client is configured.
+          ORCID_STAND_IN_PORT: process.env.E2E_ORCID_PORT,
           PUBLIC_URL: baseURL,
           DATABASE_URL: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/journal_e2e',
           REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',

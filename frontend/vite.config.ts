@@ -22,7 +22,29 @@ export default defineConfig({
       '/admin/queues': { target: apiTarget, changeOrigin: false },
     },
   },
-  build: { sourcemap: true },
+  build: {
+    sourcemap: true,
+    // The polyfill weighed on every page's first script; a browser without modulepreload (Safari
+    // before 17) still loads every module, only without the head start.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // One file for all the landing page loads (every module the entry imports statically),
+        // and RTK Query with the shared API code in one chunk for the lazy pages: left to itself the
+        // bundler cut these into a dozen small files fetched one round trip after the entry.
+        codeSplitting: {
+          groups: [
+            { name: 'landing', tags: ['$initial'], priority: 2 },
+            {
+              name: 'api',
+              test: /node_modules[\\/](@reduxjs[\\/]toolkit[\\/]dist[\\/]query|reselect|@standard-schema)|src[\\/]shared[\\/](api|config|lib)[\\/]|src[\\/]app[\\/]api-parts|src[\\/]features[\\/]auth[\\/](api|model)[\\/]/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     environment: 'jsdom',
     globals: true,

@@ -3,19 +3,21 @@
 // backend is recompiled on change and the API and worker restart; mail goes to the catcher.
 import { join } from 'node:path';
 import {
-  ProcessGroup, ensureDependencies, ensureJwtSecret, ensurePostgres, ensureRedis, ensureStorageDir, fail, log, prepareDatabase, requireFreePort,
-  MAIL_CATCHER_KEEPS, root, run, runBackendCli, startMailCatcher,
+  ProcessGroup, ensureDependencies, ensureJwtSecret, ensureOrcid, ensurePostgres, ensureRedis, ensureStorageDir, fail, log, orcidStandInWanted, prepareDatabase,
+  requireFreePort, MAIL_CATCHER_KEEPS, root, run, runBackendCli, startMailCatcher,
 } from './lib/stack.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
 const webPort = Number(process.env.WEB_PORT ?? 5173);
 const smtpPort = Number(process.env.SMTP_PORT ?? 1025);
 const mailUiPort = Number(process.env.MAIL_UI_PORT ?? 1080);
+const orcidStandInPort = Number(process.env.ORCID_STAND_IN_PORT ?? 9400);
 
 ensureDependencies();
 for (const [p, name] of [[port, 'PORT'], [webPort, 'WEB_PORT'], [smtpPort, 'SMTP_PORT'], [mailUiPort, 'MAIL_UI_PORT']]) {
   await requireFreePort(p, name);
 }
+if (orcidStandInWanted({ ...process.env, NODE_ENV: 'development' })) await requireFreePort(orcidStandInPort, 'ORCID_STAND_IN_PORT');
 const redisUrl = await ensureRedis();
 const postgres = await ensurePostgres();
 await prepareDatabase(postgres.databaseUrl);
@@ -45,6 +47,8 @@ group.stopOnSignals();
 const backend = join(root, 'backend');
 group.start('tsc', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], { cwd: backend, env });
 startMailCatcher(group, { smtpPort, mailUiPort });
+const orcid = await ensureOrcid(group, { env, port: orcidStandInPort, publicUrl: env.PUBLIC_URL });
+Object.assign(env, orcid.env);
 group.start('api', process.execPath, ['--watch-path=dist', 'dist/main.js'], { cwd: backend, env });
 group.start('worker', process.execPath, ['--watch-path=dist', 'dist/worker.js'], { cwd: backend, env });
 group.start('web', process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), '--port', String(webPort), '--strictPort'], { cwd: join(root, 'frontend'), env });
@@ -52,6 +56,6 @@ group.start('web', process.execPath, [join(root, 'node_modules/vite/bin/vite.js'
 console.log(`
   Web app (hot reload)  http://localhost:${webPort}
   API                   http://localhost:${port}/api   (docs: /api/docs)
-  Mail catcher          http://localhost:${mailUiPort}  (keeps the latest ${MAIL_CATCHER_KEEPS.toLocaleString('en')} e-mails)
+  Mail catcher          http://localhost:${mailUiPort}  (keeps the latest ${MAIL_CATCHER_KEEPS.toLocaleString('en')} e-mails)${orcid.standInUrl ? `\n  ORCID (test)          ${orcid.standInUrl}  (a local stand-in for ORCID: sign in with a test iD)` : ''}
 ${seedOutput.replace(/^/gm, '  ').trimEnd()}
 `);

@@ -10,7 +10,7 @@ import { ensureNodeRuntime } from './lib/node-runtime.mjs';
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const [task, ...args] = process.argv.slice(2);
 if (!task) {
-  console.error('usage: node scripts/run.mjs <start|test|dev|setup|seed|admin-create> [args]');
+  console.error('usage: node scripts/run.mjs <start|test|test-faults|test-scale|bench|dev|setup|seed|admin-create> [args]');
   process.exit(2);
 }
 

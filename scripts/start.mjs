@@ -5,14 +5,15 @@
 //   --no-seed       do not load demo data
 import { join } from 'node:path';
 import {
-  ProcessGroup, clearRedisPrefix, ensureBuilt, ensureStorageDir, ensureDependencies, ensureJwtSecret, ensurePostgres, ensureRedis, fail, log, prepareDatabase,
-  MAIL_CATCHER_KEEPS, requireFreePort, root, runBackendCli, startMailCatcher, waitForHttp,
+  ProcessGroup, clearRedisPrefix, ensureBuilt, ensureOrcid, orcidStandInWanted, ensureStorageDir, ensureDependencies, ensureJwtSecret, ensurePostgres, ensureRedis, fail, log,
+  prepareDatabase, MAIL_CATCHER_KEEPS, requireFreePort, root, runBackendCli, startMailCatcher, waitForHttp,
 } from './lib/stack.mjs';
 
 const flags = new Set(process.argv.slice(2));
 const port = Number(process.env.PORT ?? 3000);
 const smtpPort = Number(process.env.SMTP_PORT ?? 1025);
 const mailUiPort = Number(process.env.MAIL_UI_PORT ?? 1080);
+const orcidStandInPort = Number(process.env.ORCID_STAND_IN_PORT ?? 9400);
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 
 if (!flags.has('--skip-install')) ensureDependencies();
@@ -21,6 +22,7 @@ if (!flags.has('--skip-build')) ensureBuilt();
 await requireFreePort(port, 'PORT');
 await requireFreePort(smtpPort, 'SMTP_PORT');
 await requireFreePort(mailUiPort, 'MAIL_UI_PORT');
+if (orcidStandInWanted(process.env)) await requireFreePort(orcidStandInPort, 'ORCID_STAND_IN_PORT');
 
 const redisUrl = await ensureRedis();
 const postgres = await ensurePostgres();
@@ -48,12 +50,16 @@ process.stdout.write(runBackendCli('migrate', [], env));
 const seedOutput = flags.has('--no-seed') ? '' : runBackendCli('seed', [], env);
 
 startMailCatcher(group, { smtpPort, mailUiPort });
+// Without an ORCID client of its own, the journal signs in with ORCID through a local stand-in (test mode).
+const orcid = await ensureOrcid(group, { env, port: orcidStandInPort, publicUrl });
+Object.assign(env, orcid.env);
 group.start('api', process.execPath, ['dist/main.js'], { cwd: join(root, 'backend'), env });
 group.start('worker', process.execPath, ['dist/worker.js'], { cwd: join(root, 'backend'), env });
 
 const apiReady = await waitForHttp(`http://127.0.0.1:${port}/api/health`);
 const mailReady = await waitForHttp(`http://127.0.0.1:${mailUiPort}/api/healthz`);
-if (!apiReady || !mailReady) {
+const orcidReady = orcid.standInUrl === null || (await waitForHttp(`${orcid.standInUrl}/.well-known/openid-configuration`));
+if (!apiReady || !mailReady || !orcidReady) {
   await group.stop(1);
   fail('The journal did not become ready in time; see the output above.');
 }
@@ -61,7 +67,7 @@ if (!apiReady || !mailReady) {
 console.log(`
   Journal          ${publicUrl}
   Mail catcher     http://localhost:${mailUiPort}  (keeps the latest ${MAIL_CATCHER_KEEPS.toLocaleString('en')} e-mails)
-  API docs         ${publicUrl}/api/docs
+  API docs         ${publicUrl}/api/docs${orcid.standInUrl ? `\n  ORCID (test)     ${orcid.standInUrl}  (a local stand-in for ORCID: sign in with a test iD)` : ''}
   Queue board      ${publicUrl}/admin/queues  (sign in as an admin first)
 ${seedOutput ? `\n${seedOutput.replace(/^/gm, '  ').trimEnd()}\n` : ''}
   Press Ctrl-C to stop everything.

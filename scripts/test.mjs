@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { findChromium } from './lib/browser.mjs';
-import { ensureDependencies, ensurePostgres, ensureRedis, log, root, run } from './lib/stack.mjs';
+import { ensureDependencies, log, root, run, testEnvironment } from './lib/stack.mjs';
 
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const wanted = (step) => only.length === 0 || only.includes(step);
@@ -15,15 +15,7 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 ensureDependencies();
-const redisUrl = await ensureRedis();
-const postgres = await ensurePostgres();
-const serverUrl = new URL(postgres.databaseUrl);
-serverUrl.pathname = '/postgres';
-const env = {
-  ...process.env,
-  REDIS_URL: redisUrl,
-  TEST_DATABASE_URL: serverUrl.toString(),
-};
+const { env, postgres } = await testEnvironment();
 
 const results = [];
 

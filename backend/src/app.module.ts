@@ -9,6 +9,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { InvitationsModule } from './modules/invitations/invitations.module.js';
 import { MessagingModule } from './modules/messaging/messaging.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { OrcidModule } from './modules/orcid/orcid.module.js';
 import { EmailOutboxModule } from './modules/notifications/outbox/email-outbox.module.js';
 import { PapersModule } from './modules/papers/papers.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
@@ -21,6 +22,6 @@ import { StorageModule } from './modules/storage/storage.module.js';
 export { loggerModule };
 
 @Module({
-  imports: [ConfigModule, loggerModule, DatabaseModule, ReadPoolModule, RedisModule, RateLimitModule, StorageModule, HealthModule, NotificationsModule, QueueBoardModule, EmailOutboxModule, UsersModule, AuthModule, PapersModule, PaymentsModule, InvitationsModule, ReviewModule, MessagingModule],
+  imports: [ConfigModule, loggerModule, DatabaseModule, ReadPoolModule, RedisModule, RateLimitModule, StorageModule, HealthModule, NotificationsModule, QueueBoardModule, EmailOutboxModule, UsersModule, AuthModule, PapersModule, PaymentsModule, InvitationsModule, ReviewModule, MessagingModule, OrcidModule],
 })
 export class AppModule {}

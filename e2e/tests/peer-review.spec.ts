@@ -1,44 +1,15 @@
 import { createConfirmedUser, submitPaperViaApi } from '../support/api.js';
-import { AuthPage } from '../support/auth-page.js';
 import { uniqueWord } from '../support/db.js';
 import { baseURL } from '../support/env.js';
-import { expect, test, type Page } from '../support/fixtures.js';
-import { linkIn, type MailCatcher } from '../support/mail.js';
+import { expect, test } from '../support/fixtures.js';
+import { newReviewer, openReviewerManagement } from '../support/reviewers.js';
+import { linkIn } from '../support/mail.js';
 import { realPdf } from '../support/pdf.js';
-import { uniqueEmail } from '../support/text.js';
 import { expectToast } from '../support/toast.js';
 import { atPath } from '../support/urls.js';
 
 // Issue 13: an editor assigns a submitted paper to an invited reviewer, who reviews it; the
 // editor reads the review and decides.
-
-async function openReviewerManagement(admin: Page): Promise<void> {
-  await admin.goto('/admin');
-  await admin.getByRole('tab', { name: 'Reviewer Management' }).click();
-  await expect(admin.getByRole('heading', { name: 'Assign Papers for Review' })).toBeVisible();
-}
-
-/** Invites a new reviewer, who accepts from the e-mailed link and signs in on `page`. */
-async function newReviewer(admin: Page, mail: MailCatcher, page: Page): Promise<{ email: string; name: string }> {
-  const email = uniqueEmail('peer-reviewer');
-  const since = new Date();
-  await admin.getByLabel('Reviewer email').fill(email);
-  await admin.getByRole('button', { name: 'Send Invitation' }).click();
-  await expectToast(admin, 'Invitation sent', `Email delivered to ${email}.`);
-  const link = linkIn(await mail.waitForEmail(email, { since, contains: '/reviewer-invitation' }), '/reviewer-invitation');
-
-  const password = `Pw-${Math.random().toString(36).slice(2, 10)}!`;
-  await page.goto(link);
-  await page.getByLabel('First name').fill('Grace');
-  await page.getByLabel('Last name').fill('Hopper');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Accept Invitation & Create Account' }).click();
-  await expect(page.getByText('Your account has been created successfully!')).toBeVisible();
-  await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
-  await new AuthPage(page).signIn(email, password);
-  await expect(page).toHaveURL(atPath('/reviewer-dashboard'));
-  return { email, name: 'Grace Hopper' };
-}
 
 test('an invited reviewer is assigned a submitted paper, drafts and submits a review; the editor reads it and accepts the paper', async ({
   pageAs,

@@ -160,6 +160,19 @@ export async function ensureRedis() {
 }
 
 /** Deletes every Redis key of one journal (queues, rate limits): a fresh start for test stacks. */
+/**
+ * What the test runners give the backend's test suites: this machine's (or the embedded)
+ * PostgreSQL server for TEST_DATABASE_URL (each suite makes its own databases on it) and Redis.
+ * `postgres.stop()` when done (it stops only an embedded server this run started).
+ */
+export async function testEnvironment(extra = {}) {
+  const redisUrl = await ensureRedis();
+  const postgres = await ensurePostgres();
+  const serverUrl = new URL(postgres.databaseUrl);
+  serverUrl.pathname = '/postgres';
+  return { postgres, env: { ...process.env, REDIS_URL: redisUrl, TEST_DATABASE_URL: serverUrl.toString(), ...extra } };
+}
+
 export async function clearRedisPrefix(redisUrl, prefix) {
   const { Redis } = await import('ioredis');
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
@@ -234,6 +247,34 @@ export function startMailCatcher(group, { smtpPort, mailUiPort }) {
     '--web', String(mailUiPort), '--web-ip', '127.0.0.1',
     '--mail-directory', join(root, '.data', 'mail'), '--max-emails', String(MAIL_CATCHER_KEEPS),
   ]);
+}
+
+/** Whether `ensureOrcid` will start the stand-in (check its port early with the others). */
+export function orcidStandInWanted(env) {
+  const configured = ['ORCID_BASE_URL', 'ORCID_CLIENT_ID', 'ORCID_CLIENT_SECRET'].some((key) => env[key]);
+  return !configured && (env.NODE_ENV ?? 'development') !== 'production';
+}
+
+/**
+ * ORCID for a local journal: the ORCID_* settings when any is given (the API checks that all three
+ * are), else the local stand-in (lib/orcid-stand-in.mjs) on ORCID_STAND_IN_PORT, registered for
+ * this journal's callback, with a secret made for the run. Never the stand-in in production: a
+ * production journal without ORCID_* has ORCID off. Returns the API's ORCID_* settings and the
+ * stand-in's address (null when none was started).
+ */
+export async function ensureOrcid(group, { env, port, publicUrl }) {
+  if (!orcidStandInWanted(env)) return { env: {}, standInUrl: null };
+  const clientSecret = randomBytes(24).toString('base64url');
+  const { DEFAULT_STAND_IN_CLIENT_ID } = await import('./orcid-stand-in.mjs');
+  group.start('orcid', process.execPath, [
+    join(root, 'scripts/lib/orcid-stand-in.mjs'), '--host', '127.0.0.1', '--port', String(port),
+    '--redirect-uri', `${publicUrl.replace(/\/+$/, '')}/api/orcid/callback`,
+  ], { env: { ...process.env, ORCID_CLIENT_SECRET: clientSecret } });
+  const standInUrl = `http://127.0.0.1:${port}`;
+  return {
+    env: { ORCID_BASE_URL: standInUrl, ORCID_CLIENT_ID: DEFAULT_STAND_IN_CLIENT_ID, ORCID_CLIENT_SECRET: clientSecret },
+    standInUrl,
+  };
 }
 
 /** Runs a backend CLI (dist/cli/<name>.js); returns its standard output. */

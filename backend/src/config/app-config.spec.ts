@@ -82,4 +82,40 @@ describe('loadConfig', () => {
     const storage = loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'papers', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_ENDPOINT: 'http://127.0.0.1:4569', S3_FORCE_PATH_STYLE: 'true' }).storage;
     expect(storage).toMatchObject({ driver: 's3', bucket: 'papers', endpoint: 'http://127.0.0.1:4569', region: 'us-east-1', forcePathStyle: true });
   });
+
+  it('turns ORCID on with all three settings and off with none, and refuses half of them', () => {
+    expect(loadConfig({}).orcid).toBeNull();
+    const orcid = { ORCID_BASE_URL: 'https://orcid.org/', ORCID_CLIENT_ID: 'APP-0123456789ABCDEF', ORCID_CLIENT_SECRET: 'secret' };
+    expect(loadConfig(orcid).orcid).toEqual({
+      baseUrl: 'https://orcid.org',
+      clientId: 'APP-0123456789ABCDEF',
+      clientSecret: 'secret',
+      stateTtlSeconds: 600,
+      testMode: false,
+    });
+    expect(loadConfig({ ...orcid, ORCID_BASE_URL: 'https://sandbox.orcid.org' }).orcid?.testMode).toBe(true);
+    expect(loadConfig({ ...orcid, ORCID_BASE_URL: 'http://127.0.0.1:9400' }).orcid?.testMode).toBe(true);
+    const halfMessage = 'is required with the other ORCID_* settings (give all three to turn ORCID on, or none to turn it off)';
+    expect(problemsOf({ ORCID_CLIENT_ID: 'APP-0123456789ABCDEF' })).toEqual([`ORCID_BASE_URL: ${halfMessage}`, `ORCID_CLIENT_SECRET: ${halfMessage}`]);
+    expect(problemsOf({ ORCID_BASE_URL: 'https://orcid.org' })).toEqual([`ORCID_CLIENT_ID: ${halfMessage}`, `ORCID_CLIENT_SECRET: ${halfMessage}`]);
+  });
+
+  it('sizes the mail worker and its SMTP pool from the environment, within bounds', () => {
+    expect(loadConfig({}).mail).toMatchObject({ workerConcurrency: 50, pool: { maxConnections: 10, maxMessages: 100 } });
+    const tuned = loadConfig({ MAIL_WORKER_CONCURRENCY: '200', SMTP_POOL_MAX_CONNECTIONS: '25', SMTP_POOL_MAX_MESSAGES: '1000' });
+    expect(tuned.mail).toMatchObject({ workerConcurrency: 200, pool: { maxConnections: 25, maxMessages: 1000 } });
+    const problems = problemsOf({ MAIL_WORKER_CONCURRENCY: '0', SMTP_POOL_MAX_CONNECTIONS: 'many', SMTP_POOL_MAX_MESSAGES: '1.5' });
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual(['MAIL_WORKER_CONCURRENCY', 'SMTP_POOL_MAX_CONNECTIONS', 'SMTP_POOL_MAX_MESSAGES']);
+  });
+
+  it('refuses to start in production with ORCID half-configured or over plain HTTP', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://journal.example.org', PAYMENTS_PROVIDER: 'test' };
+    expect(loadConfig(production).orcid).toBeNull();
+    expect(problemsOf({ ...production, ORCID_CLIENT_ID: 'APP-0123456789ABCDEF', ORCID_CLIENT_SECRET: 'secret' })).toEqual([
+      'ORCID_BASE_URL: is required with the other ORCID_* settings (give all three to turn ORCID on, or none to turn it off)',
+    ]);
+    expect(problemsOf({ ...production, ORCID_BASE_URL: 'http://127.0.0.1:9400', ORCID_CLIENT_ID: 'APP-0123456789ABCDEF', ORCID_CLIENT_SECRET: 'secret' })).toEqual([
+      'ORCID_BASE_URL: must be an https:// URL in production (https://orcid.org or https://sandbox.orcid.org)',
+    ]);
+  });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { TEST_JWT_SECRET, envSchema } from './env.schema.js';
+import { type Env, TEST_JWT_SECRET, envSchema } from './env.schema.js';
 import { loopbackAliases } from './loopback-origins.js';
 
 export class InvalidConfigError extends Error {
@@ -44,7 +44,16 @@ export interface AppConfig {
     emailLinksPerMinute: number;
     mailsPerInboxPerHour: number;
   };
-  mail: { smtpUrl: string; from: string; relayIntervalMs: number; staleAfterMs: number };
+  mail: {
+    smtpUrl: string;
+    from: string;
+    relayIntervalMs: number;
+    staleAfterMs: number;
+    /** Jobs one worker process runs at once. */
+    workerConcurrency: number;
+    /** The pooled SMTP transport of each worker process. */
+    pool: { maxConnections: number; maxMessages: number };
+  };
   /** `shortName` signs the editors' messages; `contactEmail` is named when no editor can be reached. */
   journal: { name: string; shortName: string; contactEmail: string };
   invitations: {
@@ -71,6 +80,17 @@ export interface AppConfig {
   payments:
     | { provider: 'stripe'; stripeSecretKey: string; stripeWebhookSecret: string; stripeApiUrl: string | null }
     | { provider: 'test' };
+  /**
+   * ORCID sign-in and linking; null when ORCID is off (its buttons are hidden). `testMode`: not
+   * the production registry (the sandbox or the local stand-in), so the web app labels it.
+   */
+  orcid: {
+    baseUrl: string;
+    clientId: string;
+    clientSecret: string;
+    stateTtlSeconds: number;
+    testMode: boolean;
+  } | null;
   /** The one arXiv paper (by source id) whose card opens its detail page; see papers/display-rules.ts. */
   papers: { arxivDetailPageId: string | null };
   log: { level: string };
@@ -88,6 +108,21 @@ const defaultWebDistDir = resolve(repoRoot, 'frontend/dist');
  */
 function defaultJwtSecret(nodeEnv: string): string {
   return nodeEnv === 'test' ? TEST_JWT_SECRET : randomBytes(32).toString('base64url');
+}
+
+/** Only iDs of the production registry are real people's; anything else is labelled test mode. */
+const PRODUCTION_ORCID_ORIGIN = 'https://orcid.org';
+
+function orcidOf(env: Env): AppConfig['orcid'] {
+  if (!env.ORCID_BASE_URL || !env.ORCID_CLIENT_ID || !env.ORCID_CLIENT_SECRET) return null;
+  const baseUrl = env.ORCID_BASE_URL.replace(/\/+$/, '');
+  return {
+    baseUrl,
+    clientId: env.ORCID_CLIENT_ID,
+    clientSecret: env.ORCID_CLIENT_SECRET,
+    stateTtlSeconds: env.ORCID_STATE_TTL_SECONDS,
+    testMode: new URL(baseUrl).origin !== PRODUCTION_ORCID_ORIGIN,
+  };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -134,6 +169,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       from: env.MAIL_FROM,
       relayIntervalMs: env.MAIL_RELAY_INTERVAL_SECONDS * 1000,
       staleAfterMs: env.MAIL_STALE_AFTER_SECONDS * 1000,
+      workerConcurrency: env.MAIL_WORKER_CONCURRENCY,
+      pool: { maxConnections: env.SMTP_POOL_MAX_CONNECTIONS, maxMessages: env.SMTP_POOL_MAX_MESSAGES },
     },
     journal: { name: env.JOURNAL_NAME, shortName: env.JOURNAL_SHORT_NAME, contactEmail: env.JOURNAL_CONTACT_EMAIL },
     invitations: { ttlDays: env.INVITATION_TTL_DAYS },
@@ -161,6 +198,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             stripeApiUrl: env.STRIPE_API_URL ?? null,
           }
         : { provider: 'test' },
+    orcid: orcidOf(env),
     papers: { arxivDetailPageId: env.ARXIV_DETAIL_PAGE_ID.trim() || null },
     log: { level: env.LOG_LEVEL },
   };

@@ -50,6 +50,16 @@ export const envSchema = z
     MAIL_RELAY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
     /** An e-mail still unsent this long after it was due (its job lost, e.g. Redis emptied) is dispatched again. */
     MAIL_STALE_AFTER_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(60),
+    /**
+     * E-mail jobs one worker process runs at once. Each spends most of its time waiting on SMTP
+     * or the database, so this sits well above SMTP_POOL_MAX_CONNECTIONS to keep every
+     * connection busy.
+     */
+    MAIL_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
+    /** Open SMTP connections per worker process, reused from message to message. */
+    SMTP_POOL_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(200).default(10),
+    /** Messages sent over one SMTP connection before it is replaced (some servers limit it). */
+    SMTP_POOL_MAX_MESSAGES: z.coerce.number().int().min(1).max(100_000).default(100),
     JOURNAL_NAME: z.string().min(1).default('Young Scientists Journal'),
     /** The sender name of the editors' messages in e-mails (spec: the journal's short name). */
     JOURNAL_SHORT_NAME: z.string().min(1).max(50).default('YSJ'),
@@ -74,6 +84,15 @@ export const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)').optional(),
     /** Only for tests: the Stripe SDK talks to a local stub of the Checkout endpoints. */
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * ORCID's OAuth server: https://orcid.org, https://sandbox.orcid.org, or the local stand-in
+     * (scripts/lib/orcid-stand-in.mjs). ORCID is on when all three are given and off when none is.
+     */
+    ORCID_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    ORCID_CLIENT_ID: z.string().trim().min(1).max(100).optional(),
+    ORCID_CLIENT_SECRET: z.string().min(1).max(200).optional(),
+    /** How long a started ORCID sign-in or link may take to come back (the state's life in Redis). */
+    ORCID_STATE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
     ARXIV_DETAIL_PAGE_ID: z.string().default(''),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanString.default(false),
@@ -97,6 +116,13 @@ export const envSchema = z
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' });
       }
     }
+    // Half an ORCID configuration is a typo, not a choice: it would hide the buttons (or break them) silently.
+    const orcidKeys = ['ORCID_BASE_URL', 'ORCID_CLIENT_ID', 'ORCID_CLIENT_SECRET'] as const;
+    if (orcidKeys.some((key) => env[key] !== undefined)) {
+      for (const key of orcidKeys) {
+        if (env[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'is required with the other ORCID_* settings (give all three to turn ORCID on, or none to turn it off)' });
+      }
+    }
     // The test runner's secret is in the public source: anyone could sign tokens with it.
     if (env.JWT_SECRET === TEST_JWT_SECRET && env.NODE_ENV !== 'test') {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is the test runner\'s public secret; use a random one of your own' });
@@ -110,6 +136,10 @@ export const envSchema = z
       }
       if (!env.PUBLIC_URL) {
         ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+      }
+      // The client secret and the authorization codes travel to this address.
+      if (env.ORCID_BASE_URL && !env.ORCID_BASE_URL.startsWith('https://')) {
+        ctx.addIssue({ code: 'custom', path: ['ORCID_BASE_URL'], message: 'must be an https:// URL in production (https://orcid.org or https://sandbox.orcid.org)' });
       }
     }
   });

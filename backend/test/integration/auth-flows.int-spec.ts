@@ -77,7 +77,17 @@ describe('account flows (docs/api.md, Auth)', () => {
       // Sign in (the e-mail in any case) sets both cookies with the documented attributes.
       const signedIn = await api().post('/api/auth/sign-in').send({ email: body.email.toUpperCase(), password: body.password }).expect(200);
       expect(signedIn.body).toEqual({
-        user: { id: expect.any(String), email: body.email.toLowerCase(), firstName: 'Marie', lastName: 'Curie', role: 'user', roles: ['user'] },
+        user: {
+          id: expect.any(String),
+          email: body.email.toLowerCase(),
+          firstName: 'Marie',
+          lastName: 'Curie',
+          role: 'user',
+          roles: ['user'],
+          orcidId: null,
+          orcidName: null,
+          orcidLinkedAt: null,
+        },
         accessTokenExpiresAt: expect.any(String),
       });
       const expiresIn = Date.parse(signedIn.body.accessTokenExpiresAt) - Date.now();

@@ -3,6 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { INestApplicationContext } from '@nestjs/common';
+import request from 'supertest';
+import { signUpBody } from '../support/accounts.js';
+import { checkExactlyOnce, waitForReadiness } from '../support/fault-drills.js';
 import { queueSignUpMail, stopProcess } from '../support/mail-drills.js';
 import { type SmtpCatcher, startSmtpCatcher, waitFor } from '../support/smtp-catcher.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -87,14 +90,33 @@ describe('e-mail when Redis restarts empty mid-flight', () => {
 
     await stopProcess(redis);
     const unsentAtTheCrash = await unsent();
+    // What was on its way when Redis died: only these may arrive twice (same Message-ID).
+    const inFlight = new Set(
+      (await orm.em.getConnection().execute<{ id: string }[]>(`select id from outbox_mails where recipient like ? and status <> 'sent'`, [`drill-${run}-%`])).map((row) => row.id),
+    );
+    // Readiness says so while it is down.
+    const down = await waitForReadiness(api, 503, 10_000);
+    expect(down.body).toEqual({ status: 'error', checks: { database: 'up', redis: 'down' } });
     // While Redis is down, sign-ups still commit (each waits out the dispatch timeout); their e-mails wait in the outbox.
     const during = await Promise.all(Array.from({ length: COUNT - first }, (_, offset) => signUpMail(first + offset)));
     ids.push(...during.map((mail) => mail.id));
     redis = await startRedis(port);
+    // The API reconnects by itself (no restart): ready again, and its requests answer no 500.
+    await waitForReadiness(api, 200, 30_000);
+    const after = [
+      await request(api.server).post('/api/auth/sign-up').send(signUpBody()),
+      await request(api.server).get('/api/papers'),
+      await request(api.server).get('/api/health/live'),
+    ].map((response) => response.status);
+    expect(after).toEqual([201, 200, 200]);
 
     await waitFor(async () => (await unsent()) === 0, 90_000, 'every outbox row to be sent');
     expect(delivered()).toBe(COUNT);
     for (let index = 0; index < COUNT; index += 1) expect(smtp.messagesTo(recipient(index)).length).toBeGreaterThanOrEqual(1);
+    // Exactly once by Message-ID, but for what was in flight at the crash (at most twice, same Message-ID).
+    const ours = smtp.messages.filter((message) => message.envelopeTo.some((to) => to.startsWith(`drill-${run}-`)));
+    const delivery = checkExactlyOnce(ids, ours.map((message) => ({ messageId: message.mail.messageId })), inFlight);
+    expect(delivery).toEqual({ missing: [], tooMany: [], strangers: [], repeatedInFlight: expect.any(Array) as unknown });
     // The drill means something only if Redis took work with it.
     expect(unsentAtTheCrash).toBeGreaterThan(0);
   }, 120_000);

@@ -75,9 +75,29 @@ describe('papers: public reading', () => {
       ['a word with punctuation typed around it', '"Sediment",', ['sediment']],
       ['an author list as a card shows it', 'Ana Lopez, Bartholomew Xylander', ['author']],
       ['several words in any field', 'basil growth', ['abstract']],
+      ['a word with punctuation inside, by its parts anywhere', 'separation.counting', ['sediment']],
     ] as const)('finds %s', async (_label, term, expected) => {
       const response = await list({ q: `${word} ${term}` }).expect(200);
       expect(titlesOf(response)).toEqual(expected.map((key) => titles[key]).sort());
+    });
+
+    it('matches a query of parts shorter than three characters at the start of a word only', async () => {
+      const titlesFor = async (q: string) => titlesOf(await list({ q, limit: 50 }).expect(200));
+      expect(await titlesFor('xy')).toContain(titles.author);
+      expect(await titlesFor('Xy, ba')).toContain(titles.author);
+      expect(await titlesFor('yl')).not.toContain(titles.author);
+      expect(await titlesFor('10')).toContain(titles.percent);
+      expect(await titlesFor('00')).not.toContain(titles.percent);
+    });
+
+    it('leaves out parts shorter than three characters when the query has a longer one (docs/api.md)', async () => {
+      expect(titlesOf(await list({ q: `${word} zz` }).expect(200))).toEqual(Object.values(titles).sort());
+    });
+
+    it('uses the first eight parts of a long query and ignores the rest (docs/api.md)', async () => {
+      const eight = `${word} river sediment counting particles by density separation microplastics`;
+      expect(titlesOf(await list({ q: `${eight} nowhere` }).expect(200))).toEqual([titles.sediment]);
+      expect(titlesOf(await list({ q: `${word} river sediment nowhere` }).expect(200))).toEqual([]);
     });
 
     it('matches the unique word itself case-insensitively, published papers only', async () => {

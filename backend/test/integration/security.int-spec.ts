@@ -37,7 +37,16 @@ const PUBLIC_ROUTES = new Set([
   // The reviewer invitation page is open to visitors (spec: the invitation landing).
   'POST /api/invitations/verify',
   'POST /api/invitations/accept',
+  // ORCID sign-in, and ORCID's redirect back (docs/api.md, ORCID).
+  'GET /api/orcid/sign-in/start',
+  'GET /api/orcid/callback',
 ]);
+
+/**
+ * Signed-in routes a browser navigates to rather than calls: a visitor is refused all the same,
+ * with a redirect to the page that says to sign in instead of a JSON 401.
+ */
+const SIGN_IN_FIRST_PAGES = new Map([['GET /api/orcid/link/start', '/?orcid=error&message=authentication_required']]);
 
 /**
  * The API documentation (public, like the document itself). Swagger UI registers its asset routes
@@ -294,7 +303,7 @@ describe('security', () => {
       const seen = new Set(routes.map((route) => `${route.method} ${route.url}`));
       expect(seen.has('GET /api/auth/session')).toBe(true);
       // The allowlist names only routes that exist.
-      for (const entry of PUBLIC_ROUTES) expect(seen.has(entry) ? entry : `missing: ${entry}`).toBe(entry);
+      for (const entry of [...PUBLIC_ROUTES, ...SIGN_IN_FIRST_PAGES.keys()]) expect(seen.has(entry) ? entry : `missing: ${entry}`).toBe(entry);
     });
 
     it('answers 401 to a visitor on every route that is not public', async () => {
@@ -304,7 +313,10 @@ describe('security', () => {
       const failures: string[] = [];
       for (const route of protectedRoutes) {
         const response = await request(testApp.server)[route.method.toLowerCase() as 'get'](concrete(route.url));
-        if (response.status !== 401 || response.body?.code !== 'UNAUTHENTICATED') {
+        const page = SIGN_IN_FIRST_PAGES.get(`${route.method} ${route.url}`);
+        if (page !== undefined) {
+          if (response.status !== 302 || response.headers.location !== page) failures.push(`${route.method} ${route.url} answered ${response.status}`);
+        } else if (response.status !== 401 || response.body?.code !== 'UNAUTHENTICATED') {
           failures.push(`${route.method} ${route.url} answered ${response.status}`);
         }
       }

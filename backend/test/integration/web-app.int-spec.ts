@@ -70,4 +70,26 @@ describe('the built web app served by the API', () => {
       await configured.close();
     }
   });
+
+  it('says in the page whether ORCID is on and whether it is a test registry, so the web app hides or labels its buttons', async () => {
+    const clientConfigOf = async (app: TestApp) => {
+      const page = await request(app.server).get('/').expect(200);
+      const block = new RegExp(`<script id="${CLIENT_CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`).exec(page.text);
+      return (JSON.parse(block![1]) as { orcid: unknown }).orcid;
+    };
+    const orcid = { ORCID_CLIENT_ID: 'APP-0123456789ABCDEF', ORCID_CLIENT_SECRET: 'a-secret-never-in-the-page' };
+    const standIn = await startTestApp({ env: { ...orcid, ORCID_BASE_URL: 'http://127.0.0.1:9400' } });
+    const production = await startTestApp({ env: { ...orcid, ORCID_BASE_URL: 'https://orcid.org' } });
+    try {
+      expect(await clientConfigOf(testApp)).toEqual({ enabled: false, testMode: false });
+      expect(await clientConfigOf(standIn)).toEqual({ enabled: true, testMode: true });
+      expect(await clientConfigOf(production)).toEqual({ enabled: true, testMode: false });
+      const page = await request(production.server).get('/').expect(200);
+      expect(page.text).not.toContain('a-secret-never-in-the-page');
+      expect(page.text).not.toContain('APP-0123456789ABCDEF');
+    } finally {
+      await standIn.close();
+      await production.close();
+    }
+  });
 });

@@ -1,5 +1,5 @@
+import { type ComponentType } from 'react';
 import { type RouteObject } from 'react-router-dom';
-import { AuthPage } from '@/pages/auth/auth-page';
 import { HomePage } from '@/pages/home/home-page';
 import { NotFoundPage } from '@/pages/not-found/not-found-page';
 import { paths } from '@/shared/config/paths';
@@ -7,80 +7,83 @@ import { PageSpinner } from '@/shared/ui';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layout/root-layout';
+import { connectApi } from './store';
 
-// Home, /auth and 404 are in the initial bundle; every other page loads on demand.
+/** A page loaded on demand, with the API it works through (both fetched at once). */
+async function withApi(page: Promise<ComponentType>) {
+  const [Component] = await Promise.all([page, connectApi()]);
+  return { Component };
+}
+
+// Home and 404 are in the initial bundle; every other page loads on demand (the sign-in forms
+// too: the landing page's visitors do not need them to see it).
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
       { path: paths.home.path, element: <HomePage /> },
-      { path: paths.auth.path, element: <AuthPage /> },
+      {
+        path: paths.auth.path,
+        lazy: () => withApi(import('@/pages/auth/auth-page').then((page) => page.AuthPage)),
+      },
       {
         path: paths.papers.path,
-        lazy: async () => ({ Component: (await import('@/pages/papers/papers-page')).PapersPage }),
+        lazy: () => withApi(import('@/pages/papers/papers-page').then((page) => page.PapersPage)),
       },
       {
         path: paths.paper.path,
-        lazy: async () => ({ Component: (await import('@/pages/paper-detail/paper-detail-page')).PaperDetailPage }),
+        lazy: () => withApi(import('@/pages/paper-detail/paper-detail-page').then((page) => page.PaperDetailPage)),
       },
       {
         path: paths.guidelines.path,
-        lazy: async () => ({ Component: (await import('@/pages/guidelines/guidelines-page')).GuidelinesPage }),
+        lazy: () => withApi(import('@/pages/guidelines/guidelines-page').then((page) => page.GuidelinesPage)),
       },
       {
         path: paths.contact.path,
-        lazy: async () => ({ Component: (await import('@/pages/contact/contact-page')).ContactPage }),
+        lazy: () => withApi(import('@/pages/contact/contact-page').then((page) => page.ContactPage)),
       },
       {
         path: paths.staff.path,
-        lazy: async () => ({ Component: (await import('@/pages/staff/staff-page')).StaffPage }),
+        lazy: () => withApi(import('@/pages/staff/staff-page').then((page) => page.StaffPage)),
       },
       {
         path: paths.journals.path,
-        lazy: async () => ({ Component: (await import('@/pages/journals/journals-page')).JournalsPage }),
+        lazy: () => withApi(import('@/pages/journals/journals-page').then((page) => page.JournalsPage)),
       },
       {
         path: paths.reviewerInvitation.path,
-        lazy: async () => ({
-          Component: (await import('@/pages/reviewer-invitation/reviewer-invitation-page')).ReviewerInvitationPage,
-        }),
+        lazy: () => withApi(import('@/pages/reviewer-invitation/reviewer-invitation-page').then((page) => page.ReviewerInvitationPage)),
       },
       {
         element: <RequireAuth />,
         children: [
           {
             path: paths.submit.path,
-            lazy: async () => ({ Component: (await import('@/pages/submit/submit-page')).SubmitPage }),
+            lazy: () => withApi(import('@/pages/submit/submit-page').then((page) => page.SubmitPage)),
           },
           {
             path: paths.mySubmissions.path,
-            lazy: async () => ({
-              Component: (await import('@/pages/my-submissions/my-submissions-page')).MySubmissionsPage,
-            }),
+            lazy: () => withApi(import('@/pages/my-submissions/my-submissions-page').then((page) => page.MySubmissionsPage)),
           },
           {
             path: paths.testCheckout.path,
-            lazy: async () => ({
-              Component: (await import('@/pages/test-checkout/test-checkout-page')).TestCheckoutPage,
-            }),
+            lazy: () => withApi(import('@/pages/test-checkout/test-checkout-page').then((page) => page.TestCheckoutPage)),
           },
           {
             path: paths.reviewerDashboard.path,
-            lazy: async () => ({
-              Component: (await import('@/pages/reviewer-dashboard/reviewer-dashboard-page')).ReviewerDashboardPage,
-            }),
+            lazy: () => withApi(import('@/pages/reviewer-dashboard/reviewer-dashboard-page').then((page) => page.ReviewerDashboardPage)),
           },
           {
             path: paths.review.path,
-            lazy: async () => ({ Component: (await import('@/pages/review/review-page')).ReviewPage }),
+            lazy: () => withApi(import('@/pages/review/review-page').then((page) => page.ReviewPage)),
           },
           {
             element: <RequireAdmin />,
             children: [
               {
                 path: paths.admin.path,
-                lazy: async () => ({ Component: (await import('@/pages/admin/admin-page')).AdminPage }),
+                lazy: () => withApi(import('@/pages/admin/admin-page').then((page) => page.AdminPage)),
               },
             ],
           },

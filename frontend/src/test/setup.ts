@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { connectApi } from '@/app/store';
 import { server } from './msw/server';
 import { resetDb } from './msw/db';
 
@@ -17,7 +18,12 @@ globalThis.Request = SameOriginRequest;
 // busy machine (the whole suite in parallel on two cores) that alone can take more than a second.
 configure({ asyncUtilTimeout: 3000 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The app loads the API with the first page or session that needs it; tests that render a
+// component or dispatch an endpoint alone need it from the start.
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  await connectApi();
+});
 afterEach(() => {
   cleanup();
   server.resetHandlers();

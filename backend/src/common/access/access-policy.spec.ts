@@ -40,7 +40,8 @@ type StandingPermission =
   | Permission.MessageListAll
   | Permission.MessageSendToReviewer
   | Permission.MessageListOwn
-  | Permission.MessageSendToEditors;
+  | Permission.MessageSendToEditors
+  | Permission.OrcidLink;
 
 const EXPECTED: { [P in PaperPermission]: { published: string; hidden: string } } = {
   //                                          visitor author other reviewer admin admin+reviewer assigned-reviewer
@@ -73,6 +74,7 @@ const EXPECTED_STANDING: { [P in StandingPermission]: string } = {
   [Permission.MessageSendToReviewer]: /*  */ '403 403 403 403 200 200 403',
   [Permission.MessageListOwn]: /*         */ '403 403 403 200 403 200 200',
   [Permission.MessageSendToEditors]: /*   */ '403 403 403 200 403 200 200',
+  [Permission.OrcidLink]: /*              */ '403 200 200 200 200 200 200',
 };
 
 /**

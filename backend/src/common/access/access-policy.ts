@@ -89,6 +89,8 @@ export const ACCESS_RULES: { readonly [P in Permission]: PermissionRule } = {
   [Permission.MessageSendToReviewer]: { grantedBy: ['admin'] },
   [Permission.MessageListOwn]: { grantedBy: ['reviewer'] },
   [Permission.MessageSendToEditors]: { grantedBy: ['reviewer'] },
+  // Every account is a 'user': anyone signed in links their own iD, whatever else they are.
+  [Permission.OrcidLink]: { grantedBy: ['user'] },
 };
 
 /** Permissions about no one paper: granted by roles only, checked without ids. */
@@ -105,6 +107,7 @@ export const STANDING_PERMISSIONS: ReadonlySet<Permission> = new Set([
   Permission.MessageSendToReviewer,
   Permission.MessageListOwn,
   Permission.MessageSendToEditors,
+  Permission.OrcidLink,
 ]);
 
 /** Without this permission on a thing, the thing does not exist for the caller (404). */

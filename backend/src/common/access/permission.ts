@@ -58,6 +58,8 @@ export enum Permission {
   MessageListOwn = 'message.listOwn',
   /** Write to the editorial team. */
   MessageSendToEditors = 'message.sendToEditors',
+  /** Link an ORCID iD to one's own account, or unlink it. */
+  OrcidLink = 'orcid.link',
 }
 
 export const PERMISSIONS: readonly Permission[] = Object.values(Permission);

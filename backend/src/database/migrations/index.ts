@@ -14,6 +14,7 @@ import { Migration20261123001100_payment_checkout_attempts } from './Migration20
 import { Migration20261123002000_reviewer_invitations } from './Migration20261123002000_reviewer_invitations.js';
 import { Migration20261123003000_paper_reviews } from './Migration20261123003000_paper_reviews.js';
 import { Migration20261124001000_reviewer_messages } from './Migration20261124001000_reviewer_messages.js';
+import { Migration20261125001000_orcid_link } from './Migration20261125001000_orcid_link.js';
 
 /**
  * The reviewed migrations, in order. Migrations are written by hand (or generated and then
@@ -35,4 +36,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123002000_reviewer_invitations', class: Migration20261123002000_reviewer_invitations },
   { name: 'Migration20261123003000_paper_reviews', class: Migration20261123003000_paper_reviews },
   { name: 'Migration20261124001000_reviewer_messages', class: Migration20261124001000_reviewer_messages },
+  { name: 'Migration20261125001000_orcid_link', class: Migration20261125001000_orcid_link },
 ];

@@ -29,9 +29,7 @@ import { SessionResponseDto } from './dtos/session-response.dto.js';
 import { SignInDto } from './dtos/sign-in.dto.js';
 import { SignUpDto } from './dtos/sign-up.dto.js';
 import { readAccessToken } from './session-authenticator.service.js';
-import type { ClientInfo } from './sessions.service.js';
-
-const clientOf = (request: FastifyRequest): ClientInfo => ({ userAgent: request.headers['user-agent'], ip: request.ip });
+import { clientInfoOf } from './sessions.service.js';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -82,7 +80,7 @@ export class AuthController {
   @ApiForbiddenResponse({ description: 'AUTH_EMAIL_NOT_CONFIRMED' })
   @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED' })
   async signIn(@Body() dto: SignInDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponseDto> {
-    return this.cookies.issue(reply, await this.auth.signIn(dto, clientOf(request)));
+    return this.cookies.issue(reply, await this.auth.signIn(dto, clientInfoOf(request)));
   }
 
   @Post('refresh')
@@ -93,7 +91,7 @@ export class AuthController {
   @ApiUnauthorizedResponse({ description: 'AUTH_REFRESH_INVALID (cookies cleared)' })
   @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED (per session; the cookies stay, try again after Retry-After)' })
   refresh(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponseDto> {
-    return this.cookies.issueOrClear(reply, () => this.auth.refresh(this.cookies.readRefreshToken(request), clientOf(request)));
+    return this.cookies.issueOrClear(reply, () => this.auth.refresh(this.cookies.readRefreshToken(request), clientInfoOf(request)));
   }
 
   @Get('session')

@@ -50,6 +50,6 @@ import { SessionsService } from './sessions.service.js';
     SessionsService,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [AuthService, SessionAuthenticator, PasswordHasher, DemoAccountsSeeder],
+  exports: [AuthService, AuthCookies, SessionAuthenticator, PasswordHasher, DemoAccountsSeeder],
 })
 export class AuthModule {}

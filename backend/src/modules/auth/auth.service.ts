@@ -122,6 +122,15 @@ export class AuthService {
     return this.withBody(await this.sessions.start(user.id, client));
   }
 
+  /**
+   * A session for an account whose owner another module has identified (ORCID sign-in), on the
+   * terms of a password sign-in: only an account with a confirmed address.
+   */
+  async signInIdentified(userId: string, client: ClientInfo): Promise<SignedIn> {
+    if (!(await this.users.isEmailConfirmed(userId))) throw new AuthException(AuthErrorCode.EmailNotConfirmed);
+    return this.withBody(await this.sessions.start(userId, client));
+  }
+
   async refresh(refreshToken: string | undefined, client: ClientInfo): Promise<SignedIn> {
     return this.withBody(await this.sessions.rotate(refreshToken, client));
   }
@@ -136,6 +145,9 @@ export class AuthService {
         lastName: profile?.lastName ?? null,
         role: resolveRole(user.roles),
         roles: orderedRoles(user.roles),
+        orcidId: profile?.orcidId ?? null,
+        orcidName: profile?.orcidName ?? null,
+        orcidLinkedAt: profile?.orcidLinkedAt ?? null,
       },
       accessTokenExpiresAt: user.accessTokenExpiresAt.toISOString(),
     };

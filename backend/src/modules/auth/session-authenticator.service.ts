@@ -42,4 +42,10 @@ export class SessionAuthenticator {
     if (!identity) return null;
     return { ...identity, sessionId: session.id, accessTokenExpiresAt: new Date(claims.exp * 1000) };
   }
+
+  /** Whether the user's session is still live (not signed out, revoked or expired), whatever became of its access token. */
+  async isSessionActive(sessionId: string, userId: string): Promise<boolean> {
+    const session = await this.em.fork().findOne(Session, { id: sessionId, userId });
+    return session?.isActive() ?? false;
+  }
 }

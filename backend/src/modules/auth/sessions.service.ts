@@ -1,5 +1,6 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AccessTokens } from './access-tokens.service.js';
 import { AuthErrorCode, AuthException } from './auth.exception.js';
@@ -11,6 +12,9 @@ export interface ClientInfo {
   userAgent?: string;
   ip?: string;
 }
+
+/** What a session records of the device that started it. */
+export const clientInfoOf = (request: FastifyRequest): ClientInfo => ({ userAgent: request.headers['user-agent'], ip: request.ip });
 
 /** Everything the cookies need after a sign-in or a refresh. */
 export interface IssuedSession {

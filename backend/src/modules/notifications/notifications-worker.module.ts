@@ -3,6 +3,7 @@ import { MailerModule } from '@nestjs-modules/mailer';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { MailRenderer } from './mail/mail-renderer.js';
 import { MailProcessor } from './mail/mail.processor.js';
+import { smtpTransportOptions } from './mail/smtp-transport.js';
 import { NotificationsModule } from './notifications.module.js';
 import { OutboxRelayService } from './outbox/outbox-relay.service.js';
 
@@ -14,7 +15,7 @@ import { OutboxRelayService } from './outbox/outbox-relay.service.js';
       imports: [],
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
-        transport: config.mail.smtpUrl,
+        transport: smtpTransportOptions(config.mail),
         // Typed as nodemailer transport options in @types/nodemailer 8, which lack `from`.
         defaults: { from: config.mail.from } as Record<string, unknown>,
         sendTimeout: 60_000,

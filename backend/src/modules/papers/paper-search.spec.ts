@@ -1,5 +1,7 @@
 import { decodePaperCursor, encodePaperCursor } from './paper-cursor.js';
-import { escapeLike, prefixTsQuery, searchConditionSql, searchTerms } from './paper-search.js';
+import { escapeLike, MAX_PARTS, MAX_SHORT_PARTS, searchFilterSql, searchIndexSql, searchPlan, searchTerms } from './paper-search.js';
+
+const WORD_START = '(^|[\t\n\r !-/:-@[-`{-~])';
 
 describe('paper search', () => {
   it('splits the query into distinct lower-cased words', () => {
@@ -20,24 +22,48 @@ describe('paper search', () => {
     expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
   });
 
-  it('keeps only letters and digits in the tsquery, each a quoted prefix', () => {
-    expect(prefixTsQuery('climate')).toBe("'climate':*");
-    expect(prefixTsQuery("o'brien&|!:*()")).toBe("'o':* & 'brien':*");
-    expect(prefixTsQuery('%_')).toBeNull();
-    expect(prefixTsQuery('Ünïcode')).toBe("'ünïcode':*");
+  it('matches a word by its parts: substrings from three characters, longest first, and symbols as typed', () => {
+    expect(searchPlan("Hop ne o'brien Low-Cost 50%_off")).toEqual({
+      substrings: ['%brien%', '%cost%', '%hop%', '%low%', '%off%'],
+      wordStarts: [],
+      literals: [],
+    });
+    expect(searchPlan('Ünïcode')?.substrings).toEqual(['%ünïcode%']);
+    expect(searchPlan('% hop')).toEqual({ substrings: ['%hop%'], wordStarts: [], literals: ['%\\%%'] });
+    expect(searchPlan('   ')).toBeNull();
   });
 
-  it('builds one condition per word: trigram from three characters, a full-text prefix below', () => {
-    expect(searchConditionSql('Hop ne')).toEqual({
-      sql: "search_text ilike ? and search_vector @@ to_tsquery('simple', ?)",
-      params: ['%hop%', "'ne':*"],
+  it(`uses parts shorter than three characters, at the start of a word, only without a longer part, and ${MAX_SHORT_PARTS} at most`, () => {
+    expect(searchPlan('ne o x2 y')).toEqual({
+      substrings: [],
+      wordStarts: [`${WORD_START}ne`, `${WORD_START}o`, `${WORD_START}x2`],
+      literals: [],
     });
-    expect(searchConditionSql('%')).toEqual({ sql: 'search_text ilike ?', params: ['%\\%%'] });
-    expect(searchConditionSql("50%_off o'b")).toEqual({
-      sql: 'search_text ilike ? and search_text ilike ?',
-      params: ['%50\\%\\_off%', "%o'b%"],
+    expect(searchPlan('e coli')?.wordStarts).toEqual([]);
+  });
+
+  it(`uses the first ${MAX_PARTS} distinct parts and symbol words only`, () => {
+    const plan = searchPlan('one two three four five six seven eight nine ten two');
+    expect(plan?.substrings).toHaveLength(MAX_PARTS);
+    expect(plan?.substrings).not.toContain('%nine%');
+    expect(searchPlan('the.results.of.the.study.show.a.clear.relationship.between.them.and.more')?.substrings).toEqual(
+      ['%relationship%', '%results%', '%between%', '%study%', '%clear%', '%show%', '%them%', '%the%'],
+    );
+  });
+
+  it('tests a walked row with one expression per kind, and looks up every part in the index', () => {
+    const plan = searchPlan('ne %')!;
+    expect(searchFilterSql(plan)).toEqual({
+      sql: 'search_text like all (lower(?)::text[]) and search_text ~ all (lower(?)::text[])',
+      params: [['%\\%%'], [`${WORD_START}ne`]],
     });
-    expect(searchConditionSql('   ')).toBeNull();
+    // A symbol has no trigram: the walk is the whole search.
+    expect(searchIndexSql(plan)).toBeNull();
+    expect(searchIndexSql(searchPlan('hop')!)).toEqual({ sql: 'search_text like lower(?)', params: ['%hop%'] });
+    expect(searchIndexSql(searchPlan('ne o')!)).toEqual({
+      sql: 'search_text ~ lower(?) and search_text ~ lower(?)',
+      params: [`${WORD_START}ne`, `${WORD_START}o`],
+    });
   });
 });
 

@@ -1,37 +1,54 @@
 /**
- * Turns the search box's text into SQL conditions on research_papers' generated search columns
- * (migration 20261121000500). Every word must match, anywhere in the title, an author's name or
- * the abstract, case-insensitively, including partial words:
- * - a word of 3 or more characters as a substring, through trigram matching
- *   (`search_text ilike '%word%'`, GIN trigram index): this covers whole words, prefixes and
- *   infixes alike;
- * - a shorter word (no trigram to look up) as a word prefix, through full-text search
- *   (`search_vector @@ 'wo':*`, GIN index).
- * One condition per word, never `fts OR trigram`: PostgreSQL estimates an OR of the two as about
- * twice as many rows as either, and with several words that error multiplies until it prefers
- * walking the newest-first index over the GIN indexes (measured on 100,000 papers: three author
- * names took 2.9 s that way, against milliseconds from the GIN indexes).
- * User input is never SQL: it is passed as parameters, and the LIKE wildcards and the tsquery
- * operators it may contain are neutralised here.
+ * Turns the search box's text into SQL conditions on research_papers' generated `search_text`
+ * (migration 20261121000500: the title, the authors' names and the abstract, lower-cased), with
+ * its GIN trigram index. Every word must match, case-insensitively, including partial words. A
+ * word is matched by its parts, the runs of letters and digits in it ("low-cost" is "low" and
+ * "cost", "o'brien" is "o" and "brien"), each of which must match:
+ * - a part of 3 or more characters anywhere, as a substring (`search_text like '%part%'`):
+ *   whole words, prefixes and infixes alike;
+ * - a shorter part at the start of a word: at the start of the text or after white space or an
+ *   ASCII punctuation mark (`search_text ~ '(^|[ ...])pa'`). pg_trgm indexes every word with two
+ *   leading blanks, so this is one trigram lookup ('  p', ' pa'); a full-text prefix (`'pa':*`)
+ *   read the posting lists of every word starting with it (50 ms for eight two-letter words at
+ *   100,000 papers), and a wider class of characters before the part leaves pg_trgm nothing to
+ *   look up. Short parts are left out of a query that has a longer one, and at most
+ *   MAX_SHORT_PARTS count: they match nearly every paper, and a regular expression costs about
+ *   10 µs per paper tested, five times a LIKE.
+ * A word with no letter or digit ("%") is matched as typed, as a substring: it has no trigram.
+ * Only the first MAX_PARTS distinct parts and symbol words count; the rest of a long query is
+ * ignored. search_text is lower-cased, and so are the patterns (`lower(?)`, by PostgreSQL's rules
+ * as the column), so `like` does what `ilike` did without lower-casing every paper it tests.
+ *
+ * Why parts and not the word as typed: pg_trgm looks up letters and digits only, so for
+ * "results.compared" the index returned every paper with "results" and "compared", and checking
+ * the whole string in each of them read the whole table (8 s at 1,000,000 papers).
+ * User input is never SQL: it is passed as parameters, and the LIKE wildcards it may contain are
+ * escaped; a part is letters and digits only, so it is never regex syntax.
  */
 
-const MAX_TERMS = 8;
-const MIN_TRIGRAM_LENGTH = 3;
+export const MAX_PARTS = 8;
+export const MAX_SHORT_PARTS = 3;
+const MIN_SUBSTRING_LENGTH = 3;
+const PART = /[\p{L}\p{N}]+/gu;
+const WORD_START = '(^|[\t\n\r !-/:-@[-`{-~])';
 
 export interface SqlFragment {
   sql: string;
-  params: string[];
+  params: unknown[];
+}
+
+/** What a query asks for, as the SQL below needs it. */
+export interface SearchPlan {
+  /** LIKE patterns of the parts of 3 or more characters. */
+  substrings: string[];
+  /** Regular expressions of the shorter parts, each at the start of a word. */
+  wordStarts: string[];
+  /** LIKE patterns of the words without a letter or digit. */
+  literals: string[];
 }
 
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
-/** Letters and digits only, each quoted as a prefix lexeme: `'climat':* & 'chang':*`. */
-export function prefixTsQuery(word: string): string | null {
-  const tokens = word.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (tokens.length === 0) return null;
-  return tokens.map((token) => `'${token}':*`).join(' & ');
 }
 
 /**
@@ -47,24 +64,76 @@ export function searchTerms(query: string | undefined): string[] {
     .split(/\s+/)
     .filter((word) => word.length > 0)
     .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '') || word);
-  return [...new Set(terms)].slice(0, MAX_TERMS);
+  return [...new Set(terms)];
 }
 
-/** One AND-ed condition per word, or null when the query has no words. */
-export function searchConditionSql(query: string | undefined): SqlFragment | null {
-  const terms = searchTerms(query);
-  if (terms.length === 0) return null;
-  const parts: string[] = [];
-  const params: string[] = [];
-  for (const term of terms) {
-    const tsQuery = term.length < MIN_TRIGRAM_LENGTH ? prefixTsQuery(term) : null;
-    if (tsQuery) {
-      parts.push("search_vector @@ to_tsquery('simple', ?)");
-      params.push(tsQuery);
-    } else {
-      parts.push('search_text ilike ?');
-      params.push(`%${escapeLike(term)}%`);
+/**
+ * The parts and symbol words of the query, or null when it has none: the first MAX_PARTS distinct
+ * parts of 3 or more characters and symbol words; the parts shorter than 3 characters only when
+ * there is no longer part, and then the first MAX_SHORT_PARTS of them.
+ */
+export function searchPlan(query: string | undefined): SearchPlan | null {
+  const long = new Set<string>();
+  const short = new Set<string>();
+  const literals = new Set<string>();
+  const full = () => long.size + literals.size === MAX_PARTS;
+  for (const term of searchTerms(query)) {
+    const parts = term.match(PART);
+    if (!parts) {
+      if (!full()) literals.add(term);
+      continue;
     }
+    for (const part of parts) {
+      if (part.length < MIN_SUBSTRING_LENGTH) short.add(part);
+      else if (!full()) long.add(part);
+    }
+  }
+  if (long.size + short.size + literals.size === 0) return null;
+  return {
+    // Longest first: usually the rarest, so `like all` gives up on a row soonest.
+    substrings: [...long].sort((a, b) => b.length - a.length).map((part) => `%${part}%`),
+    wordStarts: long.size > 0 ? [] : [...short].slice(0, MAX_SHORT_PARTS).map((part) => `${WORD_START}${part}`),
+    literals: [...literals].map((literal) => `%${escapeLike(literal)}%`),
+  };
+}
+
+/**
+ * The whole query as one test of a row already read (the newest-first walk): `like all` and
+ * `~ all`, so that the text is read (and decompressed) once per row, not once per word.
+ */
+export function searchFilterSql(plan: SearchPlan): SqlFragment {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const patterns = [...plan.substrings, ...plan.literals];
+  if (patterns.length > 0) {
+    parts.push('search_text like all (lower(?)::text[])');
+    params.push(patterns);
+  }
+  if (plan.wordStarts.length > 0) {
+    parts.push('search_text ~ all (lower(?)::text[])');
+    params.push(plan.wordStarts);
+  }
+  return { sql: parts.join(' and '), params };
+}
+
+/**
+ * The query for the trigram index, one condition per part, which the index answers together; or
+ * null when the query has a word without a letter or digit. Such a word has no trigram: the
+ * index could only return the papers the other parts find, every one of which would be read to
+ * look for the symbols (8 s at 1,000,000 papers for "!!! (a|b)"), so such a query is looked for
+ * among the newest papers only (SEARCH_WALK_ROWS, paper-list-query.ts).
+ */
+export function searchIndexSql(plan: SearchPlan): SqlFragment | null {
+  if (plan.literals.length > 0) return null;
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  for (const pattern of plan.substrings) {
+    parts.push('search_text like lower(?)');
+    params.push(pattern);
+  }
+  for (const pattern of plan.wordStarts) {
+    parts.push('search_text ~ lower(?)');
+    params.push(pattern);
   }
   return { sql: parts.join(' and '), params };
 }

@@ -14,7 +14,7 @@ import type { MyDashboardDto, MySubmissionDto } from './dtos/my-submission.dto.j
 import type { PaperAccessDto, PaperCardDto, PaperDetailDto, PaperPageDto } from './dtos/paper.dto.js';
 import { PaperStatus, progressOf } from './entities/paper-status.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
-import { buildPaperListQuery, type PaperCardRow, type PaperCardSource, toNumberedPlaceholders, toPaperCard, toPaperPage } from './paper-list-query.js';
+import { type PaperCardSource, readPaperPage, toPaperCard } from './paper-list-query.js';
 import { PaperNotFoundException } from './papers.exception.js';
 
 const RECENT_SUBMISSIONS = 5;
@@ -89,13 +89,11 @@ export class PapersService {
 
   /**
    * Published papers, newest first, keyset-paginated (see paper-list-query.ts). The busiest
-   * route reads plain rows, so it runs its one parameterised query on the read pool
+   * route reads plain rows, so it runs its parameterised queries on the read pool
    * (database/read-pool.module.ts) without the ORM's query layer.
    */
   async list(query: ListPapersQueryDto): Promise<PaperPageDto> {
-    const listQuery = buildPaperListQuery(query);
-    const { rows } = await this.readPool.query<PaperCardRow>(toNumberedPlaceholders(listQuery.sql), listQuery.params);
-    return toPaperPage(rows, listQuery.limit, this.config.papers.arxivDetailPageId);
+    return readPaperPage(this.readPool, query, this.config.papers.arxivDetailPageId);
   }
 
   async detail(id: string, user: AuthUser | undefined): Promise<PaperDetailDto> {

@@ -1,4 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Role } from '../../common/auth/auth.decorators.js';
 import type { ProfileDto } from './dtos/profile.dto.js';
@@ -19,6 +19,9 @@ export interface NewAccount {
   gradeLevel: number | null;
   emailConfirmedAt?: Date | null;
 }
+
+/** What linking an ORCID iD came to (OrcidService turns each into the spec's result code). */
+export type OrcidLinkOutcome = 'linked' | 'taken' | 'no-account';
 
 /** What the session layer needs on every request: who, and which roles right now. */
 export interface UserIdentity {
@@ -87,8 +90,47 @@ export class UsersService {
       schoolName: profile.schoolName ?? null,
       gradeLevel: profile.gradeLevel ?? null,
       orcidId: profile.orcidId ?? null,
+      orcidName: profile.orcidName ?? null,
       orcidLinkedAt: profile.orcidLinkedAt?.toISOString() ?? null,
     };
+  }
+
+  /** The account an ORCID iD is linked to, if any (ORCID sign-in). */
+  async findIdByOrcidId(orcidId: string): Promise<string | null> {
+    const profile = await this.em.fork().findOne(Profile, { orcidId }, { fields: ['id'] });
+    return profile?.id ?? null;
+  }
+
+  /**
+   * Links the iD to the account: one iD per account and one account per iD (the unique index
+   * decides between two links racing for the same iD). Linking the iD already linked keeps its
+   * date and takes the name ORCID gives now.
+   */
+  async linkOrcid(userId: string, orcid: { id: string; name: string | null }): Promise<OrcidLinkOutcome> {
+    const em = this.em.fork();
+    const profile = await em.findOne(Profile, { id: userId });
+    if (!profile) return 'no-account';
+    if (await em.count(Profile, { orcidId: orcid.id, id: { $ne: userId } })) return 'taken';
+    if (profile.orcidId !== orcid.id) profile.orcidLinkedAt = new Date();
+    profile.orcidId = orcid.id;
+    profile.orcidName = orcid.name;
+    try {
+      await em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) return 'taken';
+      throw error;
+    }
+    return 'linked';
+  }
+
+  /** Forgets the account's iD, its name and date; nothing to do when none is linked. */
+  async unlinkOrcid(userId: string): Promise<void> {
+    await this.em.fork().nativeUpdate(Profile, { id: userId }, { orcidId: null, orcidName: null, orcidLinkedAt: null, updatedAt: new Date() });
+  }
+
+  /** Whether the account exists and its address is confirmed. */
+  async isEmailConfirmed(userId: string): Promise<boolean> {
+    return (await this.em.fork().count(User, { id: userId, emailConfirmedAt: { $ne: null } })) > 0;
   }
 
   /**

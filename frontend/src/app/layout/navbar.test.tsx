@@ -35,7 +35,8 @@ describe('navigation bar', () => {
     const { store } = renderApp('/guidelines');
     await waitForSession(store);
     expect(await navLinkNames()).toEqual(['Home', 'Guidelines', 'Staff', 'Submit Paper', 'My Submissions']);
-    expect(screen.getByText('author@example.org')).toBeInTheDocument();
+    // The user menu loads with the API parts, a moment after the session.
+    expect(await screen.findByText('author@example.org')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
   });
 
@@ -44,7 +45,7 @@ describe('navigation bar', () => {
     const { store } = renderApp('/guidelines');
     await waitForSession(store);
     expect(await navLinkNames()).toEqual(['Home', 'Guidelines', 'Staff', 'Reviewer Dashboard']);
-    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
   });
 
   it('shows an admin Admin only', async () => {

@@ -1,11 +1,14 @@
 import { BookOpen, Menu, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Suspense, lazy, useId, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { UserMenu, useSession } from '@/features/auth';
+import { useSession } from '@/features/auth';
 import { type Role } from '@/shared/api';
 import { journal } from '@/shared/content/journal';
 import { paths } from '@/shared/config/paths';
 import { cn } from '@/shared/lib/cn';
+
+// Signed in only, and it signs out through the API: loaded with the API, off a visitor's page.
+const UserMenu = lazy(() => import('../api-parts').then((parts) => ({ default: parts.UserMenu })));
 
 export interface NavItem {
   label: string;
@@ -90,7 +93,13 @@ export function Navbar() {
           ))}
         </ul>
 
-        <div className={layout.account}>{signedIn && <UserMenu />}</div>
+        <div className={layout.account}>
+          {signedIn && (
+            <Suspense fallback={null}>
+              <UserMenu />
+            </Suspense>
+          )}
+        </div>
 
         <button
           type="button"
@@ -125,7 +134,9 @@ export function Navbar() {
           </ul>
           {signedIn && (
             <div className="mt-3 border-t border-slate-200 pt-3">
-              <UserMenu />
+              <Suspense fallback={null}>
+                <UserMenu />
+              </Suspense>
             </div>
           )}
         </div>

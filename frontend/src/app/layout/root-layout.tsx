@@ -1,5 +1,6 @@
 import { Outlet, useNavigation } from 'react-router-dom';
 import { useSession } from '@/features/auth';
+import { OrcidResultNotice } from '@/features/orcid';
 import { PageSpinner } from '@/shared/ui';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -16,6 +17,8 @@ export function RootLayout() {
         Skip to content
       </a>
       <Navbar />
+      {/* How an ORCID flow ended, on whichever page it returned to. */}
+      <OrcidResultNotice />
       {navigation.state === 'loading' && (
         <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-indigo-500" />
       )}

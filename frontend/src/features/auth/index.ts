@@ -13,5 +13,6 @@ export {
   type SessionState,
   type SessionStatus,
 } from './model/session-slice';
+export { sessionReducerWithApi } from './model/session-api-reducer';
 export { useSession, type SessionView } from './model/use-session';
 export { useSignOut } from './model/use-sign-out';

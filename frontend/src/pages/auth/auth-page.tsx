@@ -1,5 +1,6 @@
 import { AuthScreen } from '@/features/auth';
+import { OrcidSignInButton } from '@/features/orcid';
 
 export function AuthPage() {
-  return <AuthScreen />;
+  return <AuthScreen signInAlternatives={<OrcidSignInButton />} />;
 }

@@ -1,3 +1,4 @@
+import { OrcidCard } from '@/features/orcid';
 import { AuthorDashboard } from '@/features/submission';
 import { type SessionUser } from '@/shared/api';
 import { PageContainer } from '@/shared/ui';
@@ -6,7 +7,7 @@ import { PageContainer } from '@/shared/ui';
 export default function AuthorHome({ user }: { user: SessionUser }) {
   return (
     <PageContainer>
-      <AuthorDashboard user={user} />
+      <AuthorDashboard user={user} orcidCard={<OrcidCard user={user} />} />
     </PageContainer>
   );
 }

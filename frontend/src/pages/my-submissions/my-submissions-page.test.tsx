@@ -91,7 +91,8 @@ describe('author dashboard on /', () => {
     expect(within(items[0]).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
     expect(screen.queryByRole('link', { name: 'Study 1' })).not.toBeInTheDocument();
     expect(within(recent).getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/my-submissions');
-    expect(screen.getByRole('heading', { name: 'ORCID iD' })).toBeInTheDocument();
+    // ORCID is off without the server's settings block; its card is tested in orcid.test.tsx.
+    expect(screen.queryByRole('heading', { name: 'ORCID iD' })).not.toBeInTheDocument();
   });
 
   it.each([

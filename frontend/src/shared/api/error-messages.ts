@@ -19,6 +19,13 @@ type ErrorPresentation =
   | 'server'
   | 'fallback';
 
+/** 'Authentication Error': a sign-in that came back broken, by e-mail link or by ORCID. */
+export const AUTHENTICATION_ERROR_TOAST: ToastInput = {
+  title: 'Authentication Error',
+  description: 'Failed to complete authentication. Please try again.',
+  variant: 'destructive',
+};
+
 export const STORAGE_MISSING = 'Storage bucket not found. Please contact administrator.';
 
 /** The spec's words for its 10MB limit, said the same way for the limit this build checks. */

@@ -2,7 +2,7 @@ export { baseApi, tagTypes } from './base-api';
 export { refreshSession, type RefreshResult } from './base-query';
 export { hasSessionHint } from './session-hint';
 export { toApiError, UNEXPECTED_ERROR_MESSAGE, type ApiError, type ApiErrorCode } from './api-error';
-export { codeToasts, errorPresentations, errorToast, STORAGE_MISSING } from './error-messages';
+export { AUTHENTICATION_ERROR_TOAST, codeToasts, errorPresentations, errorToast, STORAGE_MISSING } from './error-messages';
 export { sessionCleared, sessionRefreshed } from './session-events';
 export type {
   AdminPaperPage,
@@ -68,6 +68,11 @@ export type {
   ReviewStatus,
   SaveReviewDraftRequest,
   SubmitReviewRequest,
+  MessageAttachment,
+  MessageList,
+  MessageParty,
+  ReviewerMessage,
 } from './types';
 export { uploadWithProgress, type UploadOptions, type UploadResult } from './upload';
+export { prepareUpload, takeUpload, type UploadJob } from './upload-jobs';
 export { statusHistoryTagId } from './tags';

@@ -900,6 +900,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orcid/link/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["OrcidController_startLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orcid/sign-in/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["OrcidController_startSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orcid/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["OrcidController_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orcid/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["OrcidController_unlink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -959,6 +1023,18 @@ export interface components {
             role: "admin" | "reviewer" | "user";
             /** @description Every role held, in that order; permissions look at all of them */
             roles: ("admin" | "reviewer" | "user")[];
+            /**
+             * @description The linked ORCID iD (its public page is https://orcid.org/{orcidId}); null when none is linked
+             * @example 0000-0002-1825-0097
+             */
+            orcidId: string | null;
+            /** @description The name ORCID gave when the iD was linked (null when it gave none, or nothing is linked) */
+            orcidName: string | null;
+            /**
+             * Format: date-time
+             * @description When the iD was linked
+             */
+            orcidLinkedAt: string | null;
         };
         SessionResponseDto: {
             user: components["schemas"]["SessionUserDto"];
@@ -4143,6 +4219,128 @@ export interface operations {
             };
             /** @description NOT_FOUND: as for reading the message, or not one of its images */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    OrcidController_startLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To ORCID's authorize page (scope openid), with the binding cookie set; or To `/?orcid=error&message={code}`: authentication_required, user_not_found, link_failed, already_linked, invalid_token, invalid_state, start_failed */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    OrcidController_startSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To ORCID's authorize page (scope /authenticate), with the binding cookie set; or To `/auth?orcid=error&message={code}`: not_linked, invalid_state, invalid_token, sign_in_failed, start_failed, rate_limited */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    OrcidController_callback: {
+        parameters: {
+            query?: {
+                /** @description ORCID's error (access_denied when the person declined) */
+                error?: unknown;
+                /** @description The state the start put in the authorize URL */
+                state?: unknown;
+                /** @description ORCID's authorization code */
+                code?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Linking: to `/?orcid=linked`, or To `/?orcid=error&message={code}`: authentication_required, user_not_found, link_failed, already_linked, invalid_token, invalid_state, start_failed. Sign-in: the session cookies set, to `/?orcid=signed_in`, `/reviewer-dashboard?orcid=signed_in` or `/admin?orcid=signed_in` by role; or To `/auth?orcid=error&message={code}`: not_linked, invalid_state, invalid_token, sign_in_failed, start_failed, rate_limited */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    OrcidController_unlink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The iD, its name and date forgotten (also when none was linked) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

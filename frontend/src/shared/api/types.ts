@@ -84,3 +84,9 @@ export type MyReviews = Schemas['MyReviewsDto'];
 export type Review = Schemas['ReviewDto'];
 export type SaveReviewDraftRequest = Schemas['SaveReviewDraftDto'];
 export type SubmitReviewRequest = Schemas['SubmitReviewDto'];
+
+// Messages between the editorial team and reviewers (docs/api.md, "Messages").
+export type ReviewerMessage = Schemas['MessageDto'];
+export type MessageList = Schemas['MessageListDto'];
+export type MessageAttachment = Schemas['MessageAttachmentDto'];
+export type MessageParty = Schemas['MessagePartyDto'];

@@ -13,20 +13,43 @@ export interface UploadLimits {
 /** The spec's numbers: 10 MB papers; 5 MB images, at most 5 a message. */
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxPdfBytes: 10 * 1024 * 1024, maxImageBytes: 5 * 1024 * 1024, maxImages: 5 };
 
+/** The block as written, each setting still unchecked; a missing or unreadable block is empty. */
+interface ServerConfigBlock {
+  uploads?: Partial<Record<keyof UploadLimits, unknown>>;
+  orcid?: Partial<Record<keyof OrcidSettings, unknown>>;
+}
+
+function readBlock(doc: Document | undefined): ServerConfigBlock {
+  try {
+    const text = doc?.getElementById(SERVER_CONFIG_ELEMENT_ID)?.textContent;
+    const block: unknown = text ? JSON.parse(text) : null;
+    return typeof block === 'object' && block !== null ? block : {};
+  } catch {
+    // A page without a readable block behaves as one without a block.
+    return {};
+  }
+}
+
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 /** The limits in the page's config block, each one checked; a missing or malformed value keeps its default. */
 export function readUploadLimits(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): UploadLimits {
-  let uploads: Partial<Record<keyof UploadLimits, unknown>> = {};
-  try {
-    const text = doc?.getElementById(SERVER_CONFIG_ELEMENT_ID)?.textContent;
-    if (text) uploads = (JSON.parse(text) as { uploads?: typeof uploads }).uploads ?? {};
-  } catch {
-    // A page without a readable block behaves as one without a block.
-  }
+  const uploads = readBlock(doc).uploads ?? {};
   return {
     maxPdfBytes: isCount(uploads.maxPdfBytes) ? uploads.maxPdfBytes : DEFAULT_UPLOAD_LIMITS.maxPdfBytes,
     maxImageBytes: isCount(uploads.maxImageBytes) ? uploads.maxImageBytes : DEFAULT_UPLOAD_LIMITS.maxImageBytes,
     maxImages: isCount(uploads.maxImages) ? uploads.maxImages : DEFAULT_UPLOAD_LIMITS.maxImages,
   };
+}
+
+/** Whether the journal offers ORCID, and whether it is a test registry (the sandbox or the local stand-in). */
+export interface OrcidSettings {
+  enabled: boolean;
+  testMode: boolean;
+}
+
+/** ORCID as the server configured it; without a block (npm run dev, unit tests) ORCID is off and its buttons hidden. */
+export function readOrcidSettings(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): OrcidSettings {
+  const orcid = readBlock(doc).orcid ?? {};
+  return { enabled: orcid.enabled === true, testMode: orcid.testMode === true };
 }

@@ -1,5 +1,6 @@
 export { Button, buttonClasses, type ButtonProps } from './button';
 export { Card, CardContent, CardDescription, CardHeader, CardTitle } from './card';
+export { Dialog, type DialogProps } from './dialog';
 export { PasswordField, type PasswordFieldProps } from './password-field';
 export { SectionCard, type SectionCardProps } from './section-card';
 export {

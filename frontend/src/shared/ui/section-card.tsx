@@ -43,9 +43,15 @@ export function SectionCard({
   );
   return (
     <Card aria-labelledby={headingId} {...props}>
-      <CardHeader className={action ? 'flex flex-row items-center justify-between' : undefined}>
-        {heading}
-        {action}
+      <CardHeader>
+        {action ? (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            {heading}
+            {action}
+          </div>
+        ) : (
+          heading
+        )}
         {description !== undefined && <CardDescription className={descriptionClassName}>{description}</CardDescription>}
         {headerExtra}
       </CardHeader>

@@ -1,5 +1,6 @@
 import {
   type Invitation,
+  type MessageAttachment,
   type PaperComment,
   type PaperDetail,
   type PaperStatusEvent,
@@ -54,6 +55,21 @@ export interface Db {
   invitations: InvitationRow[];
   /** Review assignments (one per paper), oldest first. */
   reviews: ReviewRow[];
+  /** Messages between editors and reviewers, oldest first. */
+  messages: MessageRow[];
+}
+
+/** A message as stored: `recipientId` null means the editorial team (a reviewer's message). */
+export interface MessageRow {
+  id: string;
+  parentId: string | null;
+  senderId: string;
+  recipientId: string | null;
+  subject: string;
+  body: string;
+  readAt: string | null;
+  createdAt: string;
+  attachments: MessageAttachment[];
 }
 
 export interface ReviewRow {
@@ -109,6 +125,7 @@ function freshDb(): Db {
     adminListRequests: [],
     invitations: [],
     reviews: [],
+    messages: [],
   };
 }
 
@@ -138,6 +155,9 @@ export function addUser(options: {
     lastName: 'Lovelace',
     role: roles[0] ?? 'user',
     roles,
+    orcidId: null,
+    orcidName: null,
+    orcidLinkedAt: null,
   };
   db.users.set(options.email.toLowerCase(), {
     user,
@@ -292,5 +312,39 @@ export function addReview(paper: PaperDetail, reviewer: SessionUser, overrides: 
     ...overrides,
   };
   db.reviews.push(row);
+  return row;
+}
+
+let nextMessage = 1;
+
+/** Adds a message (unread, no images, unless said otherwise); the nth of a test is sent on March n, 2026. */
+export function addMessage(
+  sender: SessionUser,
+  recipient: SessionUser | null,
+  overrides: Partial<Omit<MessageRow, 'attachments'>> & { images?: string[] } = {},
+): MessageRow {
+  const n = nextMessage++;
+  const { images = [], ...rest } = overrides;
+  const id = `70000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const row: MessageRow = {
+    id,
+    parentId: null,
+    senderId: sender.id,
+    recipientId: recipient?.id ?? null,
+    subject: `Subject ${n}`,
+    body: `Body of message ${n}.`,
+    readAt: null,
+    createdAt: new Date(Date.UTC(2026, 2, 0) + (db.messages.length + 1) * 86_400_000).toISOString(),
+    attachments: images.map((name, index) => ({
+      id: `71000000-0000-4000-8000-${String(n * 10 + index).padStart(12, '0')}`,
+      url: `/api/messages/${id}/attachments/71000000-0000-4000-8000-${String(n * 10 + index).padStart(12, '0')}`,
+      type: 'image' as const,
+      contentType: 'image/png',
+      size: 1024,
+      name,
+    })),
+    ...rest,
+  };
+  db.messages.push(row);
   return row;
 }

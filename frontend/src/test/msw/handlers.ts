@@ -17,6 +17,9 @@ import { paperCategories } from '@/shared/lib/paper-categories';
 import { MAX_PDF_BYTES, MAX_PDF_SIZE } from '@/shared/config/upload-limits';
 import { addPaper, addStatusEvent, db, sessionUser } from './db';
 import { invitationHandlers } from './invitation-handlers';
+import { messageHandlers } from './message-handlers';
+import { orcidHandlers } from './orcid-handlers';
+import { readMultipart } from './multipart';
 import { reviewHandlers } from './review-handlers';
 
 // Handlers implementing docs/api.md's auth and public papers endpoints against the in-memory db.
@@ -103,35 +106,6 @@ function fail(statusCode: number, code: ErrorCode, message: string): Response {
   return apiError(statusCode, code, message);
 }
 
-/**
- * A small multipart/form-data reader: undici's request.formData() cannot build its File objects
- * under jsdom (whose File global is not undici's), so the test server parses the text itself.
- */
-async function readMultipart(request: Request): Promise<{
-  fields: Record<string, string>;
-  files: Record<string, { name: string; size: number; type: string }>;
-}> {
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(request.headers.get('content-type') ?? '');
-  const text = await request.text();
-  const fields: Record<string, string> = {};
-  const files: Record<string, { name: string; size: number; type: string }> = {};
-  if (!boundary) return { fields, files };
-  for (const part of text.split(`--${boundary[1] ?? boundary[2]}`)) {
-    const headerEnd = part.indexOf('\r\n\r\n');
-    if (headerEnd < 0) continue;
-    const headers = part.slice(0, headerEnd);
-    const body = part.slice(headerEnd + 4).replace(/\r\n$/, '');
-    const name = /name="([^"]*)"/.exec(headers)?.[1];
-    if (!name) continue;
-    const filename = /filename="([^"]*)"/.exec(headers)?.[1];
-    if (filename === undefined) fields[name] = body;
-    else {
-      const type = /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1]?.trim() ?? '';
-      files[name] = { name: filename, size: new TextEncoder().encode(body).length, type };
-    }
-  }
-  return { fields, files };
-}
 
 
 function toSubmission(paper: PaperDetail): MySubmission {
@@ -515,6 +489,8 @@ export const handlers = [
   ...paperAndPaymentHandlers,
   ...invitationHandlers,
   ...reviewHandlers,
+  ...messageHandlers,
+  ...orcidHandlers,
 
   http.get('*/api/auth/session', () => {
     db.calls.session += 1;

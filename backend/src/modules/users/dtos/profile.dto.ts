@@ -8,5 +8,6 @@ export class ProfileDto {
   @ApiProperty({ type: String, nullable: true }) schoolName: string | null;
   @ApiProperty({ type: Number, nullable: true, enum: [9, 10, 11, 12] }) gradeLevel: number | null;
   @ApiProperty({ type: String, nullable: true }) orcidId: string | null;
+  @ApiProperty({ type: String, nullable: true }) orcidName: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) orcidLinkedAt: string | null;
 }

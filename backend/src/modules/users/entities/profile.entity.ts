@@ -12,6 +12,8 @@ const ProfileSchema = defineEntity({
     schoolName: p.string().length(200).nullable(),
     gradeLevel: p.smallint().nullable(),
     orcidId: p.string().length(19).nullable().unique(),
+    /** The name ORCID gave when the iD was linked, for the dashboard's card. */
+    orcidName: p.string().length(200).nullable(),
     orcidLinkedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),

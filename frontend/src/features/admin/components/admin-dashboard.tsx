@@ -21,10 +21,14 @@ export const ADMIN_TAGLINE = 'Review and manage research papers from young Ameri
 interface AdminDashboardProps {
   /** The Reviewer Management tab's assignment and invitation parts, from the review and invitations features (the page composes them). */
   reviewerManagement: ReactNode;
+  /** The Messages tab and its unread badge, from the messages feature. */
+  messages: { panel: ReactNode; badge: ReactNode };
+  /** The editor's own ORCID card, from the orcid feature. */
+  orcid?: ReactNode;
 }
 
-/** /admin: counts, the papers table, reviewers and (later) messages, in three tabs. */
-export function AdminDashboard({ reviewerManagement }: AdminDashboardProps) {
+/** /admin: counts, the papers table, reviewers and messages, in three tabs. */
+export function AdminDashboard({ reviewerManagement, messages, orcid }: AdminDashboardProps) {
   const [tab, setTab] = useState<TabId>('papers');
   const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
   const { data: counts, isError: countsFailed } = useGetStatusCountsQuery();
@@ -70,6 +74,7 @@ export function AdminDashboard({ reviewerManagement }: AdminDashboardProps) {
             </Button>
           </SectionCard>
         </div>
+        {orcid}
       </section>
 
       <section aria-labelledby="status-counts-title">
@@ -104,29 +109,9 @@ export function AdminDashboard({ reviewerManagement }: AdminDashboardProps) {
             label: 'Reviewer Management',
             panel: <div className="grid gap-6">{reviewerManagement}</div>,
           },
-          {
-            id: 'messages',
-            label: 'Messages',
-            panel: (
-              <LaterRelease
-                icon={<Mail className="h-8 w-8 text-amber-500" aria-hidden="true" />}
-                title="Reviewer messages"
-                text="Messages between the editorial team and reviewers come in a later release."
-              />
-            ),
-          },
+          { id: 'messages', label: 'Messages', badge: messages.badge, panel: messages.panel },
         ]}
       />
-    </div>
-  );
-}
-
-function LaterRelease({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
-  return (
-    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-      <div className="flex justify-center">{icon}</div>
-      <h2 className="mt-3 text-xl font-semibold text-slate-900">{title}</h2>
-      <p className="mt-2 text-slate-600">{text}</p>
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { cn } from '@/shared/lib/cn';
 export interface AdminTab<T extends string> {
   id: T;
   label: string;
+  /** Beside the label (an unread count, say); part of the tab's name. */
+  badge?: ReactNode;
   panel: ReactNode;
 }
 
@@ -79,6 +81,7 @@ export function AdminTabs<T extends string>({ label, tabs, selected, onSelect, t
               )}
             >
               {tab.label}
+              {tab.badge}
             </button>
           );
         })}

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { journal } from '@/shared/content/journal';
 import { paths } from '@/shared/config/paths';
+import { AUTHENTICATION_ERROR_TOAST } from '@/shared/api';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, PageSpinner, useToast } from '@/shared/ui';
-import { AUTHENTICATION_ERROR_TOAST, GENERIC_ERROR_TOAST, authRedirectToast } from '../model/auth-messages';
+import { GENERIC_ERROR_TOAST, authRedirectToast } from '../model/auth-messages';
 import { destinationForRole } from '../model/role-destination';
 import { useSession } from '../model/use-session';
 import { EmailSent } from './email-sent';
@@ -37,7 +38,12 @@ function hasUnexpectedHashCredentials(hash: string): boolean {
   return params.has('access_token') || params.has('refresh_token') || params.has('error');
 }
 
-export function AuthScreen() {
+interface AuthScreenProps {
+  /** Other ways to sign in, under the sign-in form (the orcid feature's button; the page composes it). */
+  signInAlternatives?: ReactNode;
+}
+
+export function AuthScreen({ signInAlternatives }: AuthScreenProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -112,6 +118,7 @@ export function AuthScreen() {
               onSignUp={() => setView('sign-up')}
             />
           )}
+          {view === 'sign-in' && signInAlternatives}
           {view === 'sign-up' && (
             <SignUpForm
               onSignedUp={(address) => {

@@ -1,19 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { hasSessionHint, sessionCleared } from '@/shared/api';
+import { sessionCleared } from '@/shared/api';
 import { env } from '@/shared/config/env';
 import { useGetSessionQuery, useRefreshSessionMutation } from '../api/auth-api';
 import { selectAccessTokenExpiresAt } from '../model/session-slice';
 
 /**
- * Loads the session once at start when there is one (a 401 goes through the shared refresh;
- * a visitor without the session hint cookie asks nothing) and keeps it alive:
- * every check interval, if the access cookie expires within the leeway, refresh it now rather
- * than letting the next request fail first.
+ * Loads the session once when `loadSession` (the session hint cookie was there at start; a 401
+ * goes through the shared refresh) and keeps it alive: every check interval, if the access cookie
+ * expires within the leeway, refresh it now rather than letting the next request fail first.
  */
-export function SessionKeeper() {
-  const [hasSession] = useState(hasSessionHint);
-  useGetSessionQuery(undefined, { skip: !hasSession });
+export function SessionKeeper({ loadSession }: { loadSession: boolean }) {
+  useGetSessionQuery(undefined, { skip: !loadSession });
   const dispatch = useDispatch();
   const expiresAt = useSelector(selectAccessTokenExpiresAt);
   const [refresh] = useRefreshSessionMutation();

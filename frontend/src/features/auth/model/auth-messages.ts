@@ -1,4 +1,4 @@
-import { type ApiError, codeToasts, errorToast, UNEXPECTED_ERROR_MESSAGE } from '@/shared/api';
+import { type ApiError, AUTHENTICATION_ERROR_TOAST, codeToasts, errorToast, UNEXPECTED_ERROR_MESSAGE } from '@/shared/api';
 import { type ToastInput } from '@/shared/ui';
 
 // The spec's Authentication toasts; what each API error code says is in the shared table (error-messages.ts).
@@ -6,12 +6,6 @@ import { type ToastInput } from '@/shared/ui';
 export const GENERIC_ERROR_TOAST: ToastInput = {
   title: 'Error',
   description: UNEXPECTED_ERROR_MESSAGE,
-  variant: 'destructive',
-};
-
-export const AUTHENTICATION_ERROR_TOAST: ToastInput = {
-  title: 'Authentication Error',
-  description: 'Failed to complete authentication. Please try again.',
   variant: 'destructive',
 };
 

@@ -1,4 +1,4 @@
-import { createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import {
   type Role,
   type SessionResponse,
@@ -7,7 +7,6 @@ import {
   sessionCleared,
   sessionRefreshed,
 } from '@/shared/api';
-import { authApi } from '../api/auth-api';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -27,9 +26,9 @@ const initialState = (): SessionState => ({
 
 const NO_ROLES: readonly Role[] = [];
 
-const signedOut: SessionState = { status: 'anonymous', user: null, accessTokenExpiresAt: null };
+export const signedOut: SessionState = { status: 'anonymous', user: null, accessTokenExpiresAt: null };
 
-function signedIn(session: SessionResponse): SessionState {
+export function signedIn(session: SessionResponse): SessionState {
   return { status: 'authenticated', user: session.user, accessTokenExpiresAt: session.accessTokenExpiresAt };
 }
 
@@ -37,24 +36,13 @@ export const sessionSlice = createSlice({
   name: 'session',
   initialState,
   reducers: {},
+  // The API's own answers (session loaded, signed in) are reduced by sessionReducerWithApi, which
+  // the store puts in this reducer's place when the API loads: this slice stays off RTK Query, so a
+  // visitor's landing page does not load it.
   extraReducers: (builder) => {
     builder
       .addCase(sessionCleared, () => signedOut)
-      .addMatcher(authApi.endpoints.getSession.matchRejected, (state, action) => {
-        // A newer request superseding this one is not an answer about the session.
-        if (action.meta.condition) return state;
-        // A busy or unreachable journal is not an answer either: a signed-in user stays signed in.
-        if (state.status === 'authenticated' && action.payload?.status !== 401) return state;
-        return signedOut;
-      })
-      .addMatcher(
-        isAnyOf(
-          sessionRefreshed,
-          authApi.endpoints.getSession.matchFulfilled,
-          authApi.endpoints.signIn.matchFulfilled,
-        ),
-        (_state, action) => signedIn(action.payload),
-      );
+      .addCase(sessionRefreshed, (_state, action) => signedIn(action.payload));
   },
   selectors: {
     selectSessionStatus: (state) => state.status,

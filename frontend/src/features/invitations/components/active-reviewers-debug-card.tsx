@@ -1,6 +1,7 @@
 import { Bug } from 'lucide-react';
 import { type ReviewerOverview } from '@/shared/api';
 import { formatDate } from '@/shared/lib/format-date';
+import { personName } from '@/shared/lib/person-name';
 import { Button, SectionCard, Spinner, useToast } from '@/shared/ui';
 import { useCreateMissingRolesMutation, useGetReviewerOverviewQuery } from '../api/invitations-api';
 import { invitationToasts } from '../model/invitation-messages';
@@ -88,7 +89,7 @@ export function ActiveReviewersDebugCard() {
                 {data.readyReviewers.map((reviewer) => (
                   <li key={reviewer.userId} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
                     <span>
-                      <span className="font-medium text-slate-900">{reviewerName(reviewer)}</span>{' '}
+                      <span className="font-medium text-slate-900">{personName(reviewer)}</span>{' '}
                       <span className="break-all text-slate-600">{reviewer.email}</span>
                     </span>
                     <span className="text-slate-600">Accepted {formatDate(reviewer.acceptedAt)}</span>
@@ -101,8 +102,4 @@ export function ActiveReviewersDebugCard() {
       )}
     </SectionCard>
   );
-}
-
-function reviewerName(reviewer: ReviewerOverview['readyReviewers'][number]): string {
-  return [reviewer.firstName, reviewer.lastName].filter(Boolean).join(' ') || reviewer.email;
 }

@@ -3,7 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { toApiError } from '@/shared/api';
 import { Button, SectionCard, SelectField, Spinner, useToast } from '@/shared/ui';
 import { useAssignReviewMutation, useGetAssignablePapersQuery, useGetAssignableReviewersQuery } from '../api/review-api';
-import { ASSIGNMENT_STRINGS, assignErrorToast, reviewToasts, reviewerName } from '../model/review-messages';
+import { personName } from '@/shared/lib/person-name';
+import { ASSIGNMENT_STRINGS, assignErrorToast, reviewToasts } from '../model/review-messages';
 
 /** The spec's Assign Papers for Review card: a paper without a reviewer, an assignable reviewer, assign. */
 export function AssignPaperCard() {
@@ -65,7 +66,7 @@ export function AssignPaperCard() {
             onChange={(event) => setReviewerId(event.target.value)}
             options={reviewers.data.map((reviewer) => ({
               value: reviewer.userId,
-              label: `${reviewerName(reviewer)} (${reviewer.email})`,
+              label: `${personName(reviewer)} (${reviewer.email})`,
             }))}
           />
         ) : (

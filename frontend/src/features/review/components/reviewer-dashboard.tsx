@@ -17,10 +17,12 @@ const reviewAction: Record<ReviewStatus, string> = {
 interface ReviewerDashboardProps {
   /** The messages panel to the admin, from the messaging feature when the page composes it. */
   messages?: ReactNode;
+  /** The ORCID card, from the orcid feature. */
+  orcid?: ReactNode;
 }
 
 /** /reviewer-dashboard: the counts, the messages panel and the reviewer's own assignments. */
-export function ReviewerDashboard({ messages }: ReviewerDashboardProps) {
+export function ReviewerDashboard({ messages, orcid }: ReviewerDashboardProps) {
   const { data, isLoading, isError } = useGetMyReviewsQuery();
 
   return (
@@ -51,6 +53,7 @@ export function ReviewerDashboard({ messages }: ReviewerDashboardProps) {
               </ul>
             )}
           </SectionCard>
+          {orcid}
         </>
       )}
     </div>

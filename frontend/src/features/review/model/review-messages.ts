@@ -36,8 +36,3 @@ export const ASSIGNMENT_STRINGS = {
   noAssignments: 'No papers assigned yet.',
   noReviews: 'No papers assigned for review yet.',
 } as const;
-
-export function reviewerName(reviewer: { firstName: string | null; lastName: string | null; email: string }): string {
-  const name = [reviewer.firstName, reviewer.lastName].filter(Boolean).join(' ').trim();
-  return name || reviewer.email;
-}

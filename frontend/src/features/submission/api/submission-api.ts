@@ -1,5 +1,4 @@
-import { type MyDashboard, type MySubmission, type PaperDetail, type PaperVersion, type VersionApproved, baseApi, uploadWithProgress } from '@/shared/api';
-import { takeUpload } from '../model/upload-jobs';
+import { type MyDashboard, type MySubmission, type PaperDetail, type PaperVersion, type VersionApproved, baseApi, takeUpload, uploadWithProgress } from '@/shared/api';
 
 const missingJob = { error: { status: 'CUSTOM_ERROR', error: 'Upload was not prepared' } } as const;
 

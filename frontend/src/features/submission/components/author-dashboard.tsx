@@ -1,4 +1,4 @@
-import { BookOpenCheck, FileText, IdCard, MessageSquare } from 'lucide-react';
+import { BookOpenCheck, FileText, MessageSquare } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { type SessionUser } from '@/shared/api';
@@ -31,6 +31,7 @@ function Tile({ label, value, icon }: { label: string; value: number; icon: Reac
 }
 
 /** The signed-in author's home (/). */
+/** The signed-in author's dashboard; `orcidCard` is the orcid feature's card (the page composes it). */
 export function AuthorDashboard({ user, orcidCard }: { user: SessionUser; orcidCard?: ReactNode }) {
   const { toast } = useToast();
   const { data, isLoading, isError } = useGetMyDashboardQuery();
@@ -103,23 +104,10 @@ export function AuthorDashboard({ user, orcidCard }: { user: SessionUser; orcidC
                 </ul>
               )}
             </SectionCard>
-            {orcidCard ?? <OrcidPlaceholderCard />}
+            {orcidCard}
           </div>
         </>
       )}
     </div>
-  );
-}
-
-// Placeholder until the orcid feature exists; the page can pass the real card as `orcidCard`.
-function OrcidPlaceholderCard() {
-  return (
-    <SectionCard
-      titleId="orcid-card-title"
-      title="ORCID iD"
-      icon={IdCard}
-      iconClassName="text-green-700"
-      description="Linking your ORCID iD is coming soon."
-    />
   );
 }

@@ -1,12 +1,11 @@
 import { Upload } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { formatDate } from '@/shared/lib/format-date';
-import { type PaperVersion, toApiError } from '@/shared/api';
+import { type PaperVersion, prepareUpload, toApiError } from '@/shared/api';
 import { MAX_PDF_SIZE } from '@/shared/config/upload-limits';
 import { Button, ProgressBar, SectionCard, Spinner, TextField, useToast } from '@/shared/ui';
 import { useApprovePaperVersionMutation, useGetPaperVersionsQuery, useUploadPaperVersionMutation } from '../api/submission-api';
 import { checkPdf, fileToasts, pdfProblemText } from '../model/submission-rules';
-import { prepareUpload } from '../model/upload-jobs';
 
 export const uploadToasts = {
   success: { title: 'Success', description: 'Updated paper uploaded successfully!' },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorToast, toApiError } from '@/shared/api';
+import { errorToast, prepareUpload, toApiError } from '@/shared/api';
 import { paths } from '@/shared/config/paths';
 import { useToast } from '@/shared/ui';
 import { useSubmitPaperMutation } from '../api/submission-api';
@@ -14,7 +14,6 @@ import {
   toFormData,
   validateSubmission,
 } from './submission-rules';
-import { prepareUpload } from './upload-jobs';
 
 const failedFallback = { title: SUBMISSION_FAILED, description: SUBMISSION_FAILED_FALLBACK, variant: 'destructive' } as const;
 

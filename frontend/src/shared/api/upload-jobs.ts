@@ -1,4 +1,4 @@
-// A file upload's body and progress callback live here, outside the store: mutation arguments
+// A multipart upload's body and progress callback live here, outside the store: mutation arguments
 // end up in Redux state and must stay serialisable, so the mutation only carries the job's id.
 export interface UploadJob {
   body: FormData;

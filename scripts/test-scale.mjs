@@ -1,0 +1,501 @@
+// `npm run test:scale`: two of everything (issue 16). Two API processes and two workers on one
+// PostgreSQL database, one Redis prefix and one storage directory, behind a real nginx (Debian's,
+// installed with apt-get when missing) running deploy/nginx.conf with the two APIs as its
+// upstream, round-robin. The whole end-to-end suite runs through the proxy (E2E_BASE_URL), then
+// checks that what two of everything promises held during the run:
+//   - both APIs answered requests (nginx's access log names the upstream of each request);
+//   - a session works whichever API answers (sign in, read the session and refresh on both);
+//   - no e-mail was sent twice (no Message-ID twice in the mail catcher; each sent outbox row
+//     caught exactly once);
+//   - scheduled jobs run once (one schedule and one next job per chore; with a chore's period cut
+//     to one second, one job per period between the two workers);
+//   - rate limits are shared (sign-in attempts past the per-minute limit, spread over both APIs,
+//     are refused at the shared count), and a client naming other addresses in X-Forwarded-For
+//     does not get a fresh budget (the proxy replaces the header).
+// Prints the suite's and the checks' results and ends with one line `N passed, N failed`.
+//   --skip-install  do not check dependencies      --skip-build  use the existing build
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findChromium } from './lib/browser.mjs';
+import { aptInstall, isExecutable, packageInstaller } from './lib/debian-packages.mjs';
+import {
+  MAIL_CATCHER_KEEPS, ProcessGroup, clearRedisPrefix, ensureBuilt, ensureDependencies, ensureOrcid, ensurePostgres, ensureRedis,
+  fail, log, prepareDatabase, root, runBackendCli, waitForHttp,
+} from './lib/stack.mjs';
+
+const flags = new Set(process.argv.slice(2));
+const DATABASE_NAME = 'journal_scale';
+const REDIS_PREFIX = 'scale';
+/** The arXiv paper whose card opens its detail page; the suite's own stack uses the same. */
+const ARXIV_DETAIL_PAGE_ID = 'arxiv-0000.00000';
+const reports = join(root, 'test-results');
+const logDir = join(reports, 'scale');
+const e2eReport = join(reports, 'scale-e2e.json');
+
+const started = Date.now();
+const results = [];
+let summaryPrinted = false;
+
+function printSummary() {
+  summaryPrinted = true;
+  console.log('\n== Scale summary ==');
+  for (const result of results) {
+    const outcome = result.kind === 'check'
+      ? (result.failed ? 'FAILED' : 'passed')
+      : `${result.passed} passed, ${result.failed} failed`;
+    console.log(`  ${result.name.padEnd(28)} ${outcome}${result.note ? ` (${result.note})` : ''}`);
+  }
+  console.log(`  total ${((Date.now() - started) / 1000).toFixed(0)} s; logs in ${logDir}`);
+  const passed = results.reduce((sum, result) => sum + result.passed, 0);
+  const failed = results.reduce((sum, result) => sum + result.failed, 0);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed;
+}
+
+/** Records one check: `ok` and a note of what was seen. */
+function check(name, ok, note) {
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, kind: 'check', note });
+  console.log(`  ${ok ? '\x1b[32mpassed\x1b[0m' : '\x1b[31mFAILED\x1b[0m'} ${name}: ${note}`);
+}
+
+async function guardedCheck(name, body) {
+  try {
+    await body();
+  } catch (error) {
+    check(name, false, `the check itself failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// nginx: Debian's, installed like the e2e browser (scripts/lib/browser.mjs) when missing.
+
+function findNginx() {
+  if (process.env.NGINX_PATH) {
+    return isExecutable(process.env.NGINX_PATH) ? process.env.NGINX_PATH : fail(`NGINX_PATH=${process.env.NGINX_PATH} is not an executable nginx.`);
+  }
+  const known = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx', '/opt/homebrew/bin/nginx', '/usr/local/bin/nginx'];
+  const found = known.find(isExecutable);
+  if (found) return found;
+  const installer = packageInstaller();
+  const howTo = 'sudo apt-get update && sudo apt-get install -y nginx';
+  if (!installer) fail(`No nginx for the scale run: run \`${howTo}\` (or set NGINX_PATH) and try again.`);
+  log(`No nginx found; installing Debian's nginx with apt-get ...`);
+  const installed = aptInstall(installer, 'nginx');
+  if (!installed || !isExecutable('/usr/sbin/nginx')) fail(`Installing nginx with apt-get failed; run \`${howTo}\` and try again.`);
+  return '/usr/sbin/nginx';
+}
+
+/**
+ * The nginx.conf of the run: scripts/lib/nginx-scale.conf.template around deploy/nginx.conf,
+ * in which only the listen port and the upstream's servers change. Fails when deploy/nginx.conf
+ * no longer has exactly the lines replaced, so that the run never tests a config of its own.
+ */
+function renderNginxConfig({ prefix, port, apis }) {
+  let site = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8');
+  const replaceOnce = (pattern, replacement, what) => {
+    const matches = site.match(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`)) ?? [];
+    if (matches.length !== 1) fail(`deploy/nginx.conf: expected one ${what}, found ${matches.length}; update scripts/test-scale.mjs.`);
+    site = site.replace(pattern, replacement);
+  };
+  replaceOnce(/^(\s*)listen\s+\d+\s*;/m, `$1listen 127.0.0.1:${port};`, '`listen <port>;`');
+  replaceOnce(/^(\s*)server\s+api:3000\s*;/m, (_, indent) => apis.map((api) => `${indent}server ${api};`).join('\n'), '`server api:3000;` in the upstream');
+  let config = readFileSync(join(root, 'scripts/lib/nginx-scale.conf.template'), 'utf8')
+    .replaceAll('{{PREFIX}}', prefix)
+    .replace('{{SITE}}', () => site.replace(/^(?=.)/gm, '    '));
+  if (!existsSync('/etc/nginx/mime.types')) config = config.replace(/^\s*include \/etc\/nginx\/mime\.types;\n/m, '');
+  return config;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The stack.
+
+if (!flags.has('--skip-install')) ensureDependencies();
+if (!flags.has('--skip-build')) ensureBuilt();
+const nginx = findNginx();
+const browser = findChromium({ root });
+if (!browser.path) fail(browser.problem);
+
+rmSync(logDir, { recursive: true, force: true });
+rmSync(e2eReport, { force: true });
+mkdirSync(logDir, { recursive: true });
+const work = mkdtempSync(join(tmpdir(), 'journal-scale-'));
+// nginx's workers drop root; they must reach the temp directories nginx makes here.
+chmodSync(work, 0o755);
+const nginxPrefix = join(work, 'nginx');
+const storageDir = join(work, 'storage');
+const mailDir = join(work, 'mail');
+for (const dir of [nginxPrefix, storageDir, mailDir]) mkdirSync(dir, { recursive: true });
+
+const [apiPorts, proxyPort, smtpPort, mailUiPort, orcidPort] = [
+  [await freePort(), await freePort()], await freePort(), await freePort(), await freePort(), await freePort(),
+];
+const apis = apiPorts.map((port) => `127.0.0.1:${port}`);
+const publicUrl = `http://127.0.0.1:${proxyPort}`;
+const mailUrl = `http://127.0.0.1:${mailUiPort}`;
+
+const redisUrl = await ensureRedis();
+const postgres = await ensurePostgres();
+const databaseUrl = (() => {
+  const url = new URL(postgres.databaseUrl);
+  url.pathname = `/${DATABASE_NAME}`;
+  return url.toString();
+})();
+
+const group = new ProcessGroup({ quiet: true });
+let playwright = null;
+group.onStop(async () => {
+  // Playwright runs in a process group of its own (npx, its runner, its workers, the browsers).
+  if (playwright) {
+    try {
+      process.kill(-playwright.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  await postgres.stop();
+  rmSync(work, { recursive: true, force: true });
+  if (!summaryPrinted) {
+    results.push({ name: 'stack', passed: 0, failed: 1, kind: 'check', note: `stopped early; logs in ${logDir}` });
+    printSummary();
+  }
+});
+// Interrupted, the run has not shown what it set out to: it counts as a failure.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void group.stop(1));
+
+/** Starts a process of the run with its output in test-results/scale/<name>.log. */
+function start(name, command, args, options) {
+  const child = group.start(name, command, args, options);
+  const file = createWriteStream(join(logDir, `${name}.log`));
+  child.stdout.pipe(file, { end: false });
+  child.stderr.pipe(file, { end: false });
+  return child;
+}
+
+/** Resolves when the process printed a line containing `text` (false after the timeout). */
+function waitForOutput(child, text, timeoutMs = 60_000) {
+  return new Promise((resolve) => {
+    let seen = '';
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    const onData = (chunk) => {
+      seen = (seen + chunk).slice(-10_000);
+      if (seen.includes(text)) {
+        clearTimeout(timer);
+        resolve(true);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+  });
+}
+
+log(`Fresh database ${DATABASE_NAME} and Redis prefix "${REDIS_PREFIX}" ...`);
+await prepareDatabase(databaseUrl, { fresh: true });
+await clearRedisPrefix(redisUrl, REDIS_PREFIX);
+
+const env = {
+  ...process.env,
+  NODE_ENV: 'development',
+  HOST: '127.0.0.1',
+  PUBLIC_URL: publicUrl,
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: redisUrl,
+  REDIS_PREFIX,
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  JWT_SECRET: randomBytes(48).toString('base64url'),
+  STORAGE_DRIVER: 'local',
+  STORAGE_DIR: storageDir,
+  // Behind the proxy, as in docker-compose.yml: the client address comes from X-Forwarded-For.
+  TRUST_PROXY: 'true',
+  ARXIV_DETAIL_PAGE_ID,
+  ...(process.env.E2E_RATE_LIMIT_AUTH_PER_MINUTE && { RATE_LIMIT_AUTH_PER_MINUTE: process.env.E2E_RATE_LIMIT_AUTH_PER_MINUTE }),
+};
+for (const key of ['PORT', 'DATABASE_READ_URL', 'WEB_DIST_DIR', 'ORCID_BASE_URL', 'ORCID_CLIENT_ID', 'ORCID_CLIENT_SECRET']) delete env[key];
+
+log('Applying database migrations and loading the demo data ...');
+runBackendCli('migrate', [], env);
+runBackendCli('seed', [], env);
+
+// The mail catcher as startMailCatcher starts it, but keeping this run's e-mails apart from
+// .data/mail (which `npm start` and other runs fill), so that every e-mail it holds is this run's.
+start('mail', process.execPath, [
+  join(root, 'node_modules/maildev/dist/bin/maildev.js'),
+  '--smtp', String(smtpPort), '--ip', '127.0.0.1', '--web', String(mailUiPort), '--web-ip', '127.0.0.1',
+  '--mail-directory', mailDir, '--max-emails', String(MAIL_CATCHER_KEEPS),
+]);
+const orcid = await ensureOrcid(group, { env, port: orcidPort, publicUrl });
+Object.assign(env, orcid.env);
+
+const backend = join(root, 'backend');
+apiPorts.forEach((port, index) => start(`api-${index + 1}`, process.execPath, ['dist/main.js'], { cwd: backend, env: { ...env, PORT: String(port) } }));
+const workers = [1, 2].map((n) => start(`worker-${n}`, process.execPath, ['dist/worker.js'], { cwd: backend, env }));
+const workersReady = Promise.all(workers.map((worker) => waitForOutput(worker, 'The worker is running')));
+
+const nginxConfig = join(nginxPrefix, 'nginx.conf');
+writeFileSync(nginxConfig, renderNginxConfig({ prefix: nginxPrefix, port: proxyPort, apis }));
+const nginxArgs = ['-p', `${nginxPrefix}/`, '-e', join(nginxPrefix, 'error.log'), '-c', nginxConfig];
+const tested = spawnSync(nginx, [...nginxArgs, '-t'], { encoding: 'utf8' });
+if (tested.status !== 0) {
+  console.error(tested.stderr);
+  await group.stop(1);
+}
+
+const ready = await Promise.all([
+  ...apiPorts.map((port) => waitForHttp(`http://127.0.0.1:${port}/api/health`)),
+  waitForHttp(`${mailUrl}/api/healthz`),
+  orcid.standInUrl === null || waitForHttp(`${orcid.standInUrl}/.well-known/openid-configuration`),
+  workersReady.then((all) => all.every(Boolean)),
+]);
+// nginx once both APIs answer: a request to an API still starting would mark it down for 10 s.
+if (ready.every(Boolean)) {
+  start('nginx', nginx, [...nginxArgs, '-g', 'daemon off;']);
+  ready.push(await waitForHttp(`${publicUrl}/api/health`, { timeoutMs: 15_000 }));
+}
+if (!ready.every(Boolean)) {
+  console.error(`\x1b[31m[journal]\x1b[0m The scale stack did not become ready in time; see ${logDir}.`);
+  await group.stop(1);
+}
+log(`Scale stack ready: nginx ${publicUrl} -> API ${apis.join(' and ')}; 2 workers; mail ${mailUrl}; logs in ${logDir}`);
+
+// ---------------------------------------------------------------------------------------------
+// The end-to-end suite through the proxy.
+
+log(`e2e tests through nginx (browser: ${browser.path}) ...`);
+const suiteStatus = await new Promise((resolve) => {
+  playwright = spawn('npx', ['playwright', 'test', '--reporter=list,json'], {
+    cwd: join(root, 'e2e'),
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+    env: {
+      ...process.env,
+      CHROMIUM_PATH: browser.path,
+      E2E_BASE_URL: publicUrl,
+      E2E_MAIL_URL: mailUrl,
+      E2E_DATABASE_URL: databaseUrl,
+      E2E_REDIS_PREFIX: REDIS_PREFIX,
+      E2E_ARXIV_DETAIL_PAGE_ID: ARXIV_DETAIL_PAGE_ID,
+      PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    },
+  });
+  playwright.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+});
+playwright = null;
+let report = null;
+try {
+  report = JSON.parse(readFileSync(e2eReport, 'utf8'));
+} catch {
+  // counted below
+}
+if (report) {
+  const failed = report.stats.unexpected || (suiteStatus === 0 ? 0 : 1);
+  const skipped = report.stats.skipped ? `${report.stats.skipped} skipped` : undefined;
+  results.push({ name: 'e2e through nginx', passed: report.stats.expected + report.stats.flaky, failed, kind: 'tests', note: skipped });
+} else {
+  results.push({ name: 'e2e through nginx', passed: 0, failed: 1, kind: 'tests', note: 'the runner produced no report' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checks of what two of everything promises.
+
+console.log('\n== Scale checks ==');
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** nginx's access log: { requestId, status, upstream } per request. */
+function accessLog() {
+  const text = existsSync(join(nginxPrefix, 'access.log')) ? readFileSync(join(nginxPrefix, 'access.log'), 'utf8') : '';
+  return text.split('\n').filter(Boolean).map((line) => ({
+    status: Number(/" (\d{3}) upstream=/.exec(line)?.[1]),
+    upstream: /upstream=(\S+)/.exec(line)?.[1] ?? '-',
+    requestId: /request_id=(\S+)/.exec(line)?.[1] ?? '-',
+  }));
+}
+
+/** The upstream of each of these requests, by the X-Request-Id they were sent with. */
+async function upstreamsOf(requestIds) {
+  await sleep(200); // nginx writes the line once the response is sent
+  const byId = new Map(accessLog().map((entry) => [entry.requestId, entry.upstream]));
+  return requestIds.map((id) => byId.get(id) ?? '-');
+}
+
+/** A request through the proxy, tagged so the access log tells which API answered it. */
+async function viaProxy(path, { method = 'GET', body, cookies = {}, forwardedFor } = {}) {
+  const requestId = `scale-check-${randomUUID()}`;
+  const headers = { 'x-request-id': requestId };
+  if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const cookieHeader = Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; ');
+  if (cookieHeader) headers.cookie = cookieHeader;
+  const response = await fetch(`${publicUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+  const setCookies = Object.fromEntries(response.headers.getSetCookie().map((line) => {
+    const [pair] = line.split(';');
+    const at = pair.indexOf('=');
+    return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
+  }));
+  await response.arrayBuffer();
+  return { status: response.status, requestId, setCookies };
+}
+
+const tally = (items) => Object.entries(items.reduce((counts, item) => ({ ...counts, [item]: (counts[item] ?? 0) + 1 }), {}))
+  .map(([item, count]) => `${item}: ${count}`).join(', ');
+
+await guardedCheck('both APIs answered', async () => {
+  const entries = accessLog();
+  const served = apis.map((api) => entries.filter((entry) => entry.upstream.split(/[ ,]+/).includes(api)).length);
+  check('both APIs answered', served.every((count) => count > 0),
+    `${entries.length} requests through nginx; ${apis.map((api, i) => `${api}: ${served[i]}`).join(', ')}`);
+});
+
+await guardedCheck('sessions on either API', async () => {
+  const { email, password } = { email: 'admin@example.org', password: 'DemoAdmin#2026' };
+  const signIn = await viaProxy('/api/auth/sign-in', { method: 'POST', body: { email, password } });
+  const cookies = { ...signIn.setCookies };
+  const reads = [];
+  for (let i = 0; i < 4; i += 1) reads.push(await viaProxy('/api/auth/session', { cookies }));
+  const refresh = await viaProxy('/api/auth/refresh', { method: 'POST', cookies });
+  Object.assign(cookies, refresh.setCookies);
+  for (let i = 0; i < 4; i += 1) reads.push(await viaProxy('/api/auth/session', { cookies }));
+  const upstreams = await upstreamsOf(reads.map((read) => read.requestId));
+  const ok = signIn.status === 200 && refresh.status === 200 && reads.every((read) => read.status === 200)
+    && apis.every((api) => upstreams.includes(api));
+  check('sessions on either API', ok,
+    `sign-in ${signIn.status}, refresh ${refresh.status}; session reads ${reads.map((read) => read.status).join(' ')} answered by ${tally(upstreams)}`);
+});
+
+await guardedCheck('no e-mail sent twice', async () => {
+  const { default: pg } = await import('pg');
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    // Let the workers finish what the suite left queued.
+    const deadline = Date.now() + 60_000;
+    let unsent = 0;
+    do {
+      ({ rows: [{ unsent }] } = await db.query(`select count(*)::int as unsent from outbox_mails where status in ('pending', 'queued')`));
+      if (unsent) await sleep(1000);
+    } while (unsent && Date.now() < deadline);
+    const { rows } = await db.query(`select id::text, status from outbox_mails`);
+    const response = await fetch(`${mailUrl}/api/email`);
+    const emails = await response.json();
+    const ids = emails.map((email) => email.headers?.['message-id'] ?? email.messageId ?? `(none: ${email.id})`);
+    const seen = new Map();
+    for (const id of ids) seen.set(id, (seen.get(id) ?? 0) + 1);
+    const duplicates = [...seen].filter(([, count]) => count > 1);
+    const caughtOutboxIds = new Map();
+    for (const [id, count] of seen) {
+      const outboxId = /^<([0-9a-f-]{36})@/.exec(id)?.[1];
+      if (outboxId) caughtOutboxIds.set(outboxId, count);
+    }
+    const sent = rows.filter((row) => row.status === 'sent');
+    const sentNotCaughtOnce = sent.filter((row) => caughtOutboxIds.get(row.id) !== 1);
+    const ok = emails.length > 0 && duplicates.length === 0 && sentNotCaughtOnce.length === 0 && unsent === 0;
+    check('no e-mail sent twice', ok,
+      `${emails.length} e-mails caught, ${seen.size} distinct Message-IDs` +
+      `${duplicates.length ? ` (twice or more: ${duplicates.slice(0, 5).map(([id, count]) => `${id} x${count}`).join(', ')})` : ''}; ` +
+      `outbox: ${tally(rows.map((row) => row.status))}; sent rows not caught exactly once: ${sentNotCaughtOnce.length}` +
+      `${unsent ? `; ${unsent} still unsent after 60 s` : ''}`);
+  } finally {
+    await db.end();
+  }
+});
+
+await guardedCheck('scheduled jobs run once', async () => {
+  const backendRequire = createRequire(join(root, 'backend', 'package.json'));
+  const { Queue } = backendRequire('bullmq');
+  const queue = new Queue('chores', { connection: { url: redisUrl }, prefix: REDIS_PREFIX });
+  try {
+    // Both workers upserted every chore's schedule at boot: one schedule and one next job each.
+    const schedulers = await queue.getJobSchedulers();
+    const delayed = await queue.getDelayed();
+    const nextJobs = schedulers.map((scheduler) => delayed.filter((job) => job.name === scheduler.name).length);
+    const oneEach = schedulers.length > 0 && nextJobs.every((count) => count === 1)
+      && new Set(schedulers.map((scheduler) => scheduler.key)).size === schedulers.length;
+    check('one schedule per chore', oneEach,
+      `${schedulers.map((scheduler, i) => `${scheduler.key} every ${Math.round(scheduler.every / 1000)} s, ${nextJobs[i]} next job`).join('; ') || 'no schedules'}`);
+
+    // A chore's period cut to 1 s for 8 s: each period makes one job, run by one of the workers.
+    const target = schedulers.find((scheduler) => scheduler.key === 'purge-expired-credentials') ?? schedulers[0];
+    if (!target) return check('one run per period', false, 'no chore to run');
+    const full = await queue.getJobScheduler(target.key);
+    const template = { name: target.name, data: full?.template?.data ?? {}, opts: full?.template?.opts ?? { attempts: 1, removeOnComplete: { count: 50 }, removeOnFail: { count: 50 } } };
+    const periodMs = 1000;
+    const windowMs = 8000;
+    const since = Date.now();
+    await queue.upsertJobScheduler(target.key, { every: periodMs }, template);
+    await sleep(windowMs);
+    // Back to its own period (the next run one period from now), as a worker's boot would leave it.
+    await queue.upsertJobScheduler(target.key, { every: target.every, startDate: Date.now() + target.every }, template);
+    await sleep(1500); // the last job of the short period finishes
+    const jobs = (await queue.getJobs(['completed', 'failed', 'active'], 0, 200))
+      .filter((job) => job.name === target.name && job.timestamp >= since - periodMs);
+    const slots = jobs.map((job) => job.id);
+    const twice = slots.filter((slot, i) => slots.indexOf(slot) !== i);
+    const ranOnce = jobs.every((job) => job.attemptsMade <= 1);
+    const maxRuns = Math.floor(windowMs / periodMs) + 2;
+    const ok = jobs.length >= 3 && jobs.length <= maxRuns && twice.length === 0 && ranOnce;
+    check('one run per period', ok,
+      `${target.key} every ${periodMs / 1000} s for ${windowMs / 1000} s: ${jobs.length} runs (at most ${maxRuns} expected, ` +
+      `twice as many if each worker scheduled it), ${new Set(slots).size} distinct periods, ` +
+      `${tally(jobs.map((job) => job.finishedOn ? (job.failedReason ? 'failed' : 'completed') : 'running'))}`);
+  } finally {
+    await queue.close();
+  }
+});
+
+await guardedCheck('rate limits shared', async () => {
+  // Sign-in attempts of one address and one (unknown) e-mail, RATE_LIMIT_SIGN_IN_PER_MINUTE of
+  // them a minute. Round-robin gives each API about half: limits counted per process would let
+  // every attempt through.
+  const limit = Number(env.RATE_LIMIT_SIGN_IN_PER_MINUTE ?? 10);
+  const extra = 4;
+  const email = `scale-rate-limit-${randomUUID()}@example.org`;
+  const attempts = [];
+  for (let i = 0; i < limit + extra; i += 1) {
+    attempts.push(await viaProxy('/api/auth/sign-in', { method: 'POST', body: { email, password: 'Not-the-password#1' } }));
+  }
+  const upstreams = await upstreamsOf(attempts.map((attempt) => attempt.requestId));
+  const statuses = attempts.map((attempt) => attempt.status);
+  const admitted = statuses.slice(0, limit);
+  const refused = statuses.slice(limit);
+  const ok = admitted.every((status) => status !== 429) && refused.every((status) => status === 429)
+    && apis.every((api) => upstreams.slice(0, limit).includes(api)) && apis.every((api) => upstreams.slice(limit).includes(api));
+  check('rate limits shared', ok,
+    `${limit + extra} sign-ins against a limit of ${limit}/min: ${statuses.join(' ')}; ` +
+    `admitted by ${tally(upstreams.slice(0, limit))}; refused by ${tally(upstreams.slice(limit))}`);
+});
+
+await guardedCheck('forged client addresses are not believed', async () => {
+  // A client naming another address in each request's X-Forwarded-For would get a fresh
+  // per-address budget each time if the proxy passed the header on: deploy/nginx.conf replaces it.
+  const limit = Number(env.RATE_LIMIT_SIGN_IN_PER_MINUTE ?? 10);
+  const email = `scale-forged-${randomUUID()}@example.org`;
+  const statuses = [];
+  for (let i = 0; i < limit + 4; i += 1) {
+    statuses.push((await viaProxy('/api/auth/sign-in', { method: 'POST', body: { email, password: 'Not-the-password#1' }, forwardedFor: `10.9.0.${i + 1}` })).status);
+  }
+  check('forged client addresses are not believed', statuses.slice(limit).every((status) => status === 429),
+    `${limit + 4} sign-ins, each claiming another address: ${statuses.join(' ')}`);
+});
+
+// nginx's log goes with the processes' logs, for a look after the run.
+for (const name of ['access.log', 'error.log', 'nginx.conf']) {
+  if (existsSync(join(nginxPrefix, name))) writeFileSync(join(logDir, `nginx-${name}`), readFileSync(join(nginxPrefix, name)));
+}
+const failed = printSummary();
+await group.stop(failed ? 1 : 0);
