@@ -138,6 +138,7 @@ describe('the journal when PostgreSQL restarts mid-flight', () => {
     // Before: writes and a stream of e-mails, slow enough that some are in flight at the stop.
     await writeRound('before');
     expect(answers.inPhase('before').every((answer) => ok(answer.status))).toBe(true);
+    smtp.holdRepliesAfter(20); // the relay stalls: e-mails are on their way at the stop on any machine
     for (let index = 0; index < 150; index += 1) await queueSignUpMail(api, `pg-${run}-${index}@example.org`, `Student ${index}`);
     await waitFor(() => smtp.messages.length >= 20, 30_000, 'the first e-mails to go out');
 
@@ -160,6 +161,7 @@ describe('the journal when PostgreSQL restarts mid-flight', () => {
     // The API and the worker recover by themselves: neither is restarted.
     await waitForReadiness(api, 200, 30_000);
     const readyAfterSeconds = (Date.now() - restartedAt) / 1000;
+    smtp.releaseReplies();
 
     // After: the first requests meet the pools' connections from before the restart.
     await writeRound('after');

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { stopProcess } from './mail-drills.js';
-import { waitFor } from './smtp-catcher.js';
+import { ReplyGate, waitFor } from './smtp-catcher.js';
 import type { TestApp } from './test-app.js';
 
 /** A loopback port nothing listens on (taken, then given back). */
@@ -239,6 +239,8 @@ export interface RestartableSmtpCatcher {
   stop(): Promise<void>;
   /** Listens again on the same port; the messages already caught are kept. */
   start(): Promise<void>;
+  /** Answers `count` more messages, then keeps the rest unanswered until the next stop. */
+  holdRepliesAfter(count: number): void;
   close(): Promise<void>;
 }
 
@@ -249,6 +251,7 @@ export async function startRestartableSmtpCatcher({ replyDelayMs = 0 }: { replyD
   let server: SMTPServer | undefined;
   let sockets = new Set<Socket>();
   let generation = 0;
+  let gate = new ReplyGate();
 
   const start = async () => {
     generation += 1;
@@ -266,10 +269,12 @@ export async function startRestartableSmtpCatcher({ replyDelayMs = 0 }: { replyD
             const caught: DrillMail = { envelopeTo, messageId: mail.messageId, mail, acknowledged: false };
             messages.push(caught);
             if (replyDelayMs > 0) await sleep(replyDelayMs);
-            // Stopped (or stopped and started again) meanwhile: the connection is gone, nobody hears the 250.
-            if (mine !== generation || server === undefined) return;
-            caught.acknowledged = true;
-            callback();
+            gate.pass(() => {
+              // Stopped (or stopped and started again) meanwhile: the connection is gone, nobody hears the 250.
+              if (mine !== generation || server === undefined) return;
+              caught.acknowledged = true;
+              callback();
+            });
           })
           .catch((error: Error) => callback(error));
       },
@@ -291,13 +296,14 @@ export async function startRestartableSmtpCatcher({ replyDelayMs = 0 }: { replyD
     if (!stopping) return;
     server = undefined;
     generation += 1;
+    gate = new ReplyGate(); // a relay started again answers freely; what was held went with its connections
     const closed = new Promise<void>((resolve) => stopping.server.close(() => resolve()));
     for (const socket of sockets) socket.destroy();
     await closed;
   };
 
   await start();
-  return { url: `smtp://127.0.0.1:${port}`, messages, stop, start, close: stop };
+  return { url: `smtp://127.0.0.1:${port}`, messages, stop, start, close: stop, holdRepliesAfter: (count) => gate.holdAfter(count) };
 }
 
 // ---------------------------------------------------------------------------------------------

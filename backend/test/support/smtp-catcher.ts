@@ -16,7 +16,42 @@ export interface SmtpCatcher {
   /** The messages addressed to this recipient (other suites' e-mails may arrive too). */
   messagesTo(address: string): CaughtMail[];
   waitForMessagesTo(address: string, count?: number, timeoutMs?: number): Promise<CaughtMail[]>;
+  /** Answers `count` more messages, then keeps every later one unanswered until `releaseReplies`. */
+  holdRepliesAfter(count: number): void;
+  releaseReplies(): void;
   close(): Promise<void>;
+}
+
+/**
+ * A relay that stalls on cue: it answers DATA until a limit, then keeps the answers back until
+ * released, each message already kept. A fault drill starts its fault while the gate is shut, so
+ * e-mails are in flight at the fault however fast the machine is, rather than by a race between
+ * the worker and the test.
+ */
+export class ReplyGate {
+  private limit = Number.POSITIVE_INFINITY;
+  private answered = 0;
+  private held: (() => void)[] = [];
+
+  holdAfter(count: number): void {
+    this.limit = this.answered + count;
+  }
+
+  pass(reply: () => void): void {
+    if (this.answered >= this.limit) {
+      this.held.push(reply);
+      return;
+    }
+    this.answered += 1;
+    reply();
+  }
+
+  release(): void {
+    this.limit = Number.POSITIVE_INFINITY;
+    const held = this.held;
+    this.held = [];
+    for (const reply of held) this.pass(reply);
+  }
 }
 
 export interface SmtpCatcherOptions {
@@ -31,6 +66,7 @@ export interface SmtpCatcherOptions {
 export async function startSmtpCatcher({ replyDelayMs = 0 }: SmtpCatcherOptions = {}): Promise<SmtpCatcher> {
   const messages: CaughtMail[] = [];
   const rejections = new Map<string, { responseCode: number; message: string; remaining: number }>();
+  const gate = new ReplyGate();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -49,8 +85,10 @@ export async function startSmtpCatcher({ replyDelayMs = 0 }: SmtpCatcherOptions 
       simpleParser(stream)
         .then((mail) => {
           messages.push({ envelopeTo, mail });
-          if (replyDelayMs > 0) setTimeout(callback, replyDelayMs);
-          else callback();
+          gate.pass(() => {
+            if (replyDelayMs > 0) setTimeout(callback, replyDelayMs);
+            else callback();
+          });
         })
         .catch((error: Error) => callback(error));
     },
@@ -74,6 +112,8 @@ export async function startSmtpCatcher({ replyDelayMs = 0 }: SmtpCatcherOptions 
       await waitFor(() => messagesTo(address).length >= count, timeoutMs, `${count} e-mail(s) to ${address}`);
       return messagesTo(address);
     },
+    holdRepliesAfter: (count) => gate.holdAfter(count),
+    releaseReplies: () => gate.release(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
