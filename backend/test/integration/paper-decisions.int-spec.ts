@@ -150,6 +150,18 @@ describe('editorial decisions, the status timeline and the admin papers list', (
       expect((await events(paper.id)).map((event) => `${event.from_status}->${event.to_status}`)).toEqual(['null->submitted', 'submitted->accepted']);
     });
 
+    it('decides with a pool of one connection: nothing in its transaction waits for a second one (which a full pool never frees)', async () => {
+      const paper = await submit(owner);
+      const onePool = await startTestApp({ env: { DATABASE_POOL_MAX: '1' } });
+      try {
+        const response = await actingAs(onePool, admin).patch(`/api/papers/${paper.id}/status`).send({ status: 'accepted' }).expect(200);
+        expect(response.body).toMatchObject({ changed: true, notification: 'queued' });
+      } finally {
+        await onePool.close();
+      }
+      expect(await decisionMails(paper.id)).toHaveLength(1);
+    });
+
     it('sends no e-mail on under_review', async () => {
       const paper = await submit(owner);
       const response = await decide(admin, paper.id, 'under_review').expect(200);

@@ -285,6 +285,17 @@ describe('peer review', () => {
       expect(await mails('review-submitted', "data->>'title' = ?", [submitted.title])).toHaveLength(editors.length);
     });
 
+    it('submits with a pool of one connection: nothing in its transaction waits for a second one (which a full pool never frees)', async () => {
+      const assignment = await assign((await paper()).id);
+      const onePool = await startTestApp({ env: { DATABASE_POOL_MAX: '1' } });
+      try {
+        const done = await request(onePool.server).post(`/api/reviews/${assignment.id}/submit`).set('Authorization', `Bearer ${reviewer.token}`).send({ text: 'Sound.', recommendation: 'accept' }).expect(200);
+        expect(done.body).toMatchObject({ status: 'submitted', recommendation: 'accept' });
+      } finally {
+        await onePool.close();
+      }
+    });
+
     it('lets only the assigned reviewer write; anyone else is told it does not exist, and editors read it', async () => {
       const submitted = await paper();
       const assignment = await assign(submitted.id);

@@ -28,7 +28,8 @@ export class AccessTokens {
   async issue(userId: string, sessionId: string): Promise<IssuedAccessToken> {
     const token = await this.jwt.signAsync(
       { sid: sessionId },
-      { subject: userId, algorithm: 'HS256', expiresIn: this.config.auth.accessTokenTtlSeconds, secret: this.config.auth.jwtSecret },
+      // The secret is the module's (auth.module.ts).
+      { subject: userId, algorithm: 'HS256', expiresIn: this.config.auth.accessTokenTtlSeconds },
     );
     const { exp } = this.jwt.decode<{ exp: number }>(token);
     return { token, expiresAt: new Date(exp * 1000) };
@@ -39,7 +40,6 @@ export class AccessTokens {
     try {
       const claims = await this.jwt.verifyAsync<Partial<AccessTokenClaims>>(token, {
         algorithms: ['HS256'],
-        secret: this.config.auth.jwtSecret,
         ignoreExpiration: options.ignoreExpiration ?? false,
       });
       if (typeof claims.sub !== 'string' || !UUID.test(claims.sub)) return null;

@@ -51,7 +51,7 @@ export class PaperDecisionsService {
       // The table's check constraint: published exactly when published_at is set.
       locked.publishedAt = status === PaperStatus.Published ? new Date() : null;
       locked.updatedAt = new Date();
-      const queued = await this.queueDecisionMail(outbox, locked, status, event.id);
+      const queued = await this.queueDecisionMail(tx, outbox, locked, status, event.id);
       await tx.flush();
       return { paper: locked, changed: true, mail: queued };
     }, { em: this.em.fork() });
@@ -74,15 +74,17 @@ export class PaperDecisionsService {
     }));
   }
 
-  private async queueDecisionMail(outbox: MailOutbox, paper: ResearchPaper, status: DecisionStatus, eventId: string): Promise<QueuedMail | null> {
+  private async queueDecisionMail(tx: EntityManager, outbox: MailOutbox, paper: ResearchPaper, status: DecisionStatus, eventId: string): Promise<QueuedMail | null> {
     const template = DECISION_MAILS[status];
     if (!template) return null;
-    const owner = await this.users.getIdentity(paper.userId);
+    // On the transaction's own connection: waiting for a second one while holding this one
+    // deadlocks a pool that concurrent decisions have filled.
+    const ownerEmail = (await this.users.emailsOf([paper.userId], tx)).get(paper.userId);
     // Thrown inside the transaction: without the author's e-mail, the decision is not recorded either.
-    if (!owner) throw new Error(`No account for the owner of paper ${paper.id}`);
+    if (!ownerEmail) throw new Error(`No account for the owner of paper ${paper.id}`);
     return outbox.queue({
       template,
-      to: owner.email,
+      to: ownerEmail,
       data: { title: paper.title, paperUrl: `${this.config.http.publicUrl}/papers/${paper.id}` },
       dedupeKey: `paper-status:${eventId}`,
     });

@@ -107,7 +107,7 @@ export class PaperVersionsService {
       if (file.storageKey === paper.pdfStorageKey) return { dto: toVersion(file, paper), changed: false, mail: null };
       if (file.state !== (PaperFileState.Pending as string)) throw new VersionNotPendingException(number);
       await this.makeCurrent(tx, paper, file, admin.id);
-      const queued = await this.queueApprovalMail(outbox, paper, file);
+      const queued = await this.queueApprovalMail(tx, outbox, paper, file);
       await tx.flush();
       return { dto: toVersion(file, paper), changed: true, mail: queued };
     }, { em: this.em.fork() });
@@ -135,13 +135,14 @@ export class PaperVersionsService {
     paper.updatedAt = now;
   }
 
-  private async queueApprovalMail(outbox: MailOutbox, paper: ResearchPaper, file: PaperFile): Promise<QueuedMail> {
-    const owner = await this.users.getIdentity(paper.userId);
+  private async queueApprovalMail(tx: EntityManager, outbox: MailOutbox, paper: ResearchPaper, file: PaperFile): Promise<QueuedMail> {
+    // On the transaction's own connection, as decisions do (a second one can deadlock a full pool).
+    const ownerEmail = (await this.users.emailsOf([paper.userId], tx)).get(paper.userId);
     // Thrown inside the transaction: without the author's e-mail, the approval is not recorded either.
-    if (!owner) throw new Error(`No account for the owner of paper ${paper.id}`);
+    if (!ownerEmail) throw new Error(`No account for the owner of paper ${paper.id}`);
     return outbox.queue({
       template: MailTemplate.PaperVersionApproved,
-      to: owner.email,
+      to: ownerEmail,
       data: { title: paper.title, version: file.version, paperUrl: `${this.config.http.publicUrl}/papers/${paper.id}` },
       dedupeKey: `paper-version-approved:${file.id}`,
     });

@@ -187,9 +187,12 @@ export class ReviewService {
 
   /** Submits the review and tells every editor once, in one transaction. */
   async submit(user: AuthUser, id: string, dto: SubmitReviewDto): Promise<ReviewDto> {
-    await this.requireOnReview(user, await this.findReview(id), Permission.ReviewWrite);
+    const found = await this.findReview(id);
+    await this.requireOnReview(user, found, Permission.ReviewWrite);
     const recommendation = dto.recommendation;
     if (!recommendation || dto.text.trim() === '') throw new ReviewException('incomplete');
+    // Before the transaction: a second pool connection wanted while one is held can deadlock the pool.
+    const reviewerName = (await this.users.displayNamesOf([found.reviewerId])).get(found.reviewerId) ?? user.email;
     const review = await this.notifications.inTransaction(async (tx, mail) => {
       const locked = await this.lock(tx, id);
       if (isSubmitted(locked)) throw new ReviewException('submitted');
@@ -200,7 +203,6 @@ export class ReviewService {
       locked.updatedAt = now;
       locked.submittedAt = now;
       const paper = (await this.papers.summariesOf([locked.paperId], tx)).get(locked.paperId);
-      const reviewerName = (await this.users.displayNamesOf([locked.reviewerId])).get(locked.reviewerId) ?? user.email;
       for (const editor of await this.users.emailsOfRole('admin', tx)) {
         mail.queue({
           template: MailTemplate.ReviewSubmitted,
