@@ -8,7 +8,8 @@
 // Moto G Power emulation, simulated throttling: 150 ms RTT, 1.6 Mbps, 4x CPU); `--preset desktop`
 // uses Lighthouse's desktop config. Prints the median score and metrics of each page, the
 // JavaScript of / (bytes transferred, and the gzip -9 size of the same files in frontend/dist,
-// the issue's measure), and PASS/MISS against the targets. Reports; never fails on a miss.
+// the issue's measure), the API requests of each page (a preload from the HTML the page did not
+// reuse shows as the same URL twice), and PASS/MISS against the targets. Reports; never fails on a miss.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -96,6 +97,9 @@ try {
         cls: lhr.audits['cumulative-layout-shift'].numericValue,
         si: lhr.audits['speed-index'].numericValue,
         scripts: scripts.map((item) => ({ url: item.url, transferSize: item.transferSize, start: item.networkRequestTime, end: item.networkEndTime })),
+        api: lhr.audits['network-requests'].details.items
+          .filter((item) => new URL(item.url).pathname.startsWith('/api/'))
+          .map((item) => ({ url: item.url, start: item.networkRequestTime, end: item.networkEndTime })),
       });
       console.log(`  ${page} run ${run + 1}: ${pageRuns.at(-1).score}`);
     }
@@ -135,7 +139,19 @@ try {
       );
     }
   }
+  for (const { page, runs: pageRuns } of results) {
+    // A preload the page does not reuse (another URL or credentials mode) shows as the same URL twice.
+    const api = pageRuns[0].api;
+    if (api.length === 0) continue;
+    console.log(`\nAPI requests of ${page} (first run):`);
+    for (const request of api) console.log(`  ${new URL(request.url).pathname}${new URL(request.url).search}  at ${Math.round(request.start)}-${Math.round(request.end)} ms`);
+  }
   console.log('');
+  for (const { page, runs: pageRuns } of results) {
+    const urls = pageRuns.flatMap((run) => run.api.map((request) => request.url));
+    const twice = pageRuns.some((run) => new Set(run.api.map((request) => request.url)).size < run.api.length);
+    if (urls.length > 0) console.log(`${twice ? 'MISS' : 'PASS'}  ${page}: no API request made twice (a preload the page did not use)`);
+  }
   for (const { page, score, gzipped } of summary) {
     console.log(`${score >= TARGET_SCORE ? 'PASS' : 'MISS'}  ${page}: performance ${score} (target at least ${TARGET_SCORE})`);
     if (page === '/') {
@@ -161,9 +177,9 @@ function lhrVersion() {
   return JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version;
 }
 
-/** The built file behind a script URL, when it is one of frontend/dist's. */
+/** The built file behind a script URL, when it is one of the served build's (WEB_DIST_DIR, as the API reads it). */
 function distFile(url) {
-  const file = join(root, 'frontend/dist', new URL(url).pathname);
+  const file = join(process.env.WEB_DIST_DIR ?? join(root, 'frontend/dist'), new URL(url).pathname);
   return existsSync(file) ? file : null;
 }
 

@@ -1,12 +1,24 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { LAZY_ROUTES_SHARED, lazyRoutes } from './build/lazy-routes';
+import { routePreloads } from './build/route-preloads';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
+export default defineConfig(({ mode }) => ({
+  plugins: [
+    react(),
+    tailwindcss(),
+    // route-preloads.json: the server names a route's scripts (and /papers' first request) in its
+    // HTML. The API's base as src/shared/config/env.ts reads it.
+    routePreloads({
+      routes: lazyRoutes(loadEnv(mode, import.meta.dirname, 'VITE_').VITE_API_BASE_URL || '/api'),
+      shared: LAZY_ROUTES_SHARED,
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -55,4 +67,4 @@ export default defineConfig({
     // busy machine, and a slower machine must not turn them red (speed is measured in bench/).
     testTimeout: 30_000,
   },
-});
+}));

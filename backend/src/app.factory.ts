@@ -18,7 +18,7 @@ import { ErrorCode } from './common/http/error-code.js';
 import { createSecurityHeadersHook } from './common/http/security-headers.js';
 import { validationFailed } from './common/http/validation-errors.js';
 import { wellFormedInputHook } from './common/http/well-formed-input.js';
-import { readWebAppShell } from './common/web/web-app-shell.js';
+import { loadWebAppShell } from './common/web/web-app-shell.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { applyApiPrefix, createOpenApiDocument } from './openapi.js';
 
@@ -132,11 +132,12 @@ async function configureApp(
 
 /**
  * The built web app is served from the same origin as the API. Unknown non-API paths get
- * index.html so the client-side router can show them (including its own 404 page).
+ * index.html so the client-side router can show them (including its own 404 page), with the
+ * preloads of the route they open (web-app-shell.ts).
  */
 async function serveWebApp(app: NestFastifyApplication, fastify: FastifyInstance, config: AppConfig): Promise<void> {
-  const indexHtml = readWebAppShell(config);
-  if (indexHtml === null) return;
+  const shell = loadWebAppShell(config);
+  if (shell === null) return;
   await app.register(fastifyStatic, {
     root: config.web.distDir,
     wildcard: false,
@@ -153,6 +154,6 @@ async function serveWebApp(app: NestFastifyApplication, fastify: FastifyInstance
     if (path === '/api' || path.startsWith('/api/') || path.startsWith('/admin/queues')) {
       return reply.status(404).send({ statusCode: 404, code: ErrorCode.NotFound, message: 'Not found' });
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shell.htmlFor(request.url));
   });
 }

@@ -26,6 +26,29 @@ test('a visitor sees the published papers, newest first, as cards', async ({ pag
   await expect(card).toContainText(/June 2025|Jun(e)? 15, 2025|15 June 2025|2025-06-15|6\/15\/2025/);
 });
 
+test("the list's first page is asked for once: the page takes the answer its HTML preloads", async ({ page }) => {
+  // The server names the first page in /papers' <head> (backend web-app-shell.ts); a preload the
+  // page cannot use (another URL, another credentials mode) shows as a second request.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/papers') asked.push(url.search);
+  });
+  const papers = new PapersPage(page);
+  await papers.goto();
+  await expect(papers.card(bus.title)).toBeVisible();
+  const preloaded = await page.locator('head link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(preloaded).toEqual(['/api/papers?limit=12']);
+  expect(asked).toEqual(['?limit=12']);
+
+  // A search changes the request: no preload, the page asks for itself.
+  asked.length = 0;
+  await papers.goto('?q=Basil');
+  await expect(papers.card(basil.title)).toBeVisible();
+  await expect(page.locator('head link[rel="preload"][as="fetch"]')).toHaveCount(0);
+  expect(asked).toEqual(['?q=Basil&limit=12']);
+});
+
 for (const [how, query, expected] of [
   ['a title word', 'Hydroponic', basil],
   ['a title word in another case', 'hydroponic', basil],

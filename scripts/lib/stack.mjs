@@ -55,7 +55,7 @@ export function ensureDependencies() {
 
 const BUILD_INPUTS = [
   'backend/src', 'backend/package.json', 'backend/tsconfig.json', 'backend/tsconfig.build.json', 'backend/scripts',
-  'frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/package.json', 'frontend/vite.config.ts',
+  'frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/package.json', 'frontend/vite.config.ts', 'frontend/build',
   'frontend/tsconfig.json', 'package-lock.json',
 ];
 

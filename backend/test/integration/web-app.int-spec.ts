@@ -3,10 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { CLIENT_CONFIG_ELEMENT_ID } from '../../src/common/web/web-app-shell.js';
+import { CLIENT_CONFIG_ELEMENT_ID, ROUTE_PRELOADS_FILE } from '../../src/common/web/web-app-shell.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const SCRIPT = `console.log(${JSON.stringify('journal '.repeat(400))});`;
+// As the build writes it (frontend/build/route-preloads.ts): each lazy route's scripts and first requests.
+const ROUTE_PRELOADS = {
+  '/papers': { modules: ['/assets/papers-page-def456.js', '/assets/api-789abc.js'], requests: ['/api/papers?limit=12'] },
+  '/submit': { modules: ['/assets/submit-page-0f0f0f.js', '/assets/api-789abc.js'], requests: [] },
+  '/papers/:id': { modules: ['/assets/paper-detail-page-1a2b3c.js', '/assets/api-789abc.js'], requests: [] },
+};
 
 describe('the built web app served by the API', () => {
   let testApp: TestApp;
@@ -20,6 +26,8 @@ describe('the built web app served by the API', () => {
     await writeFile(join(distDir, 'assets', 'index-abc123.js'), SCRIPT);
     await writeFile(join(distDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(SCRIPT));
     await writeFile(join(distDir, 'assets', 'index-abc123.js.gz'), gzipSync(SCRIPT));
+    for (const file of ['papers-page-def456.js', 'api-789abc.js', 'submit-page-0f0f0f.js', 'paper-detail-page-1a2b3c.js']) await writeFile(join(distDir, 'assets', file), SCRIPT);
+    await writeFile(join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify(ROUTE_PRELOADS));
     process.env.WEB_DIST_DIR = distDir;
     testApp = await startTestApp();
   });
@@ -91,5 +99,52 @@ describe('the built web app served by the API', () => {
       await standIn.close();
       await production.close();
     }
+  });
+
+  describe('preloads', () => {
+    const linksOf = (html: string) => [...html.matchAll(/<link ([^>]*)>/g)].map((match) => match[1]);
+    const hrefOf = (link: string) => /href="([^"]*)"/.exec(link)![1];
+
+    it('names in /papers the scripts its route loads and its first page of papers, each answered here, in <head>', async () => {
+      const page = await request(testApp.server).get('/papers').expect(200);
+      const head = page.text.slice(0, page.text.indexOf('</head>'));
+      const links = linksOf(head);
+      expect(links).toEqual([
+        'rel="preload" as="fetch" crossorigin="anonymous" href="/api/papers?limit=12"',
+        'rel="modulepreload" crossorigin fetchpriority="low" href="/assets/papers-page-def456.js"',
+        'rel="modulepreload" crossorigin fetchpriority="low" href="/assets/api-789abc.js"',
+      ]);
+      expect(linksOf(page.text)).toHaveLength(links.length);
+      // Same-origin, so the policy that guards the page allows them as they are.
+      const csp = page.headers['content-security-policy'];
+      expect(csp).toMatch(/(^|;)script-src 'self'(;|$)/);
+      expect(csp).toMatch(/(^|;)connect-src 'self'(;|$)/);
+      for (const link of links) {
+        const answer = await request(testApp.server).get(hrefOf(link)).expect(200);
+        if (link.includes('as="fetch"')) expect(answer.body).toEqual(expect.objectContaining({ items: expect.any(Array) }));
+      }
+    });
+
+    it("names in a paper's page (served with its meta tags by the papers module) the scripts of the paper route", async () => {
+      for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+        const page = await request(testApp.server).get(`/papers/${id}`).expect(200);
+        expect(linksOf(page.text).map(hrefOf)).toEqual(['/assets/paper-detail-page-1a2b3c.js', '/assets/api-789abc.js']);
+        expect(page.text).toContain(CLIENT_CONFIG_ELEMENT_ID);
+      }
+    });
+
+    it('preloads no request for /papers with a query, nor for any other page, which would not use it', async () => {
+      for (const url of ['/papers?q=algae', '/papers?category=Physics']) {
+        const page = await request(testApp.server).get(url).expect(200);
+        expect(linksOf(page.text).map(hrefOf)).toEqual(['/assets/papers-page-def456.js', '/assets/api-789abc.js']);
+        expect(page.text).not.toContain('as="fetch"');
+      }
+      const submit = await request(testApp.server).get('/submit').expect(200);
+      expect(linksOf(submit.text).map(hrefOf)).toEqual(['/assets/submit-page-0f0f0f.js', '/assets/api-789abc.js']);
+      for (const url of ['/', '/some/client/route', '/papersx']) {
+        const page = await request(testApp.server).get(url).expect(200);
+        expect(linksOf(page.text)).toEqual([]);
+      }
+    });
   });
 });

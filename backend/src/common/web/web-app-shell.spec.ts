@@ -1,4 +1,8 @@
-import { clientConfigElement } from './web-app-shell.js';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AppConfig } from '../../config/app-config.js';
+import { ROUTE_PRELOADS_FILE, clientConfigElement, loadWebAppShell, routeMatcher } from './web-app-shell.js';
 
 describe('clientConfigElement', () => {
   it('is a JSON data block no value can close or turn into a script', () => {
@@ -9,5 +13,106 @@ describe('clientConfigElement', () => {
     const hostile = clientConfigElement({ uploads: { '</script><script>alert(1)</script>': 1 } } as never);
     expect(hostile.match(/<\/script>/g)).toHaveLength(1);
     expect(JSON.parse(/>(.*)<\/script>$/.exec(hostile)![1])).toEqual({ uploads: { '</script><script>alert(1)</script>': 1 } });
+  });
+});
+
+describe('routeMatcher', () => {
+  const routeOf = routeMatcher(['/papers/:id', '/papers', '/payments/test-checkout', '/papers/new']);
+
+  it('matches a path as React Router does: a segment per parameter, any case, an optional trailing slash', () => {
+    expect(routeOf('/papers')).toBe('/papers');
+    expect(routeOf('/papers/')).toBe('/papers');
+    expect(routeOf('/Papers')).toBe('/papers');
+    expect(routeOf('/papers/3f1c')).toBe('/papers/:id');
+    expect(routeOf('/payments/test-checkout')).toBe('/payments/test-checkout');
+  });
+
+  it('prefers a static path to a pattern that also matches it', () => {
+    expect(routeOf('/papers/new')).toBe('/papers/new');
+  });
+
+  it('matches nothing else: no prefix, no deeper path, no empty parameter', () => {
+    for (const path of ['/', '/paper', '/papersx', '/papers/3f1c/pdf', '/papers//', '/payments', '/api/papers']) {
+      expect(routeOf(path)).toBeUndefined();
+    }
+  });
+});
+
+describe('loadWebAppShell', () => {
+  const INDEX = '<!doctype html><html><head>\n    <script type="module" crossorigin src="/assets/index-a1.js"></script>\n  </head><body></body></html>';
+  const PAPERS_REQUEST = '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/papers?limit=12">';
+  const preloads = {
+    '/papers': { modules: ['/assets/papers-page-b2.js', '/assets/api-c3.js'], requests: ['/api/papers?limit=12'] },
+    '/papers/:id': { modules: ['/assets/paper-detail-page-d4.js', '/assets/api-c3.js'], requests: [] },
+    '/contact': { modules: ['/assets/contact-page-e5.js'], requests: ['/api/contact?a=1&b=2'] },
+  };
+  let distDir: string;
+
+  beforeEach(async () => {
+    distDir = await mkdtemp(join(tmpdir(), 'web-app-shell-spec-'));
+    await writeFile(join(distDir, 'index.html'), INDEX);
+  });
+  afterEach(async () => {
+    await rm(distDir, { recursive: true, force: true });
+  });
+
+  const shellOf = () =>
+    loadWebAppShell({ web: { distDir }, uploads: { maxPdfBytes: 1, maxImageBytes: 2, maxImages: 3 }, orcid: null } as unknown as AppConfig)!;
+  const links = (html: string) => html.match(/<link [^>]*>/g) ?? [];
+  const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+  it('names in /papers the scripts of its route and the first page it asks for, inside <head>', async () => {
+    await writeFile(join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify(preloads));
+    const html = shellOf().htmlFor('/papers');
+    expect(links(head(html))).toEqual([
+      PAPERS_REQUEST,
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/papers-page-b2.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/api-c3.js">',
+    ]);
+    expect(head(html)).toContain('<script id="journal-config"');
+    expect(shellOf().htmlFor('/papers?')).toBe(html);
+  });
+
+  it('preloads no request for an address with a query, which asks for another page of papers', async () => {
+    await writeFile(join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify(preloads));
+    for (const url of ['/papers?q=algae', '/papers?category=Physics', '/papers/?q=']) {
+      const html = shellOf().htmlFor(url);
+      expect(html).not.toContain('as="fetch"');
+      expect(links(html)).toEqual([
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/papers-page-b2.js">',
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/api-c3.js">',
+      ]);
+    }
+  });
+
+  it("gives another route its own scripts only, and a page that is no lazy route nothing", async () => {
+    await writeFile(join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify(preloads));
+    const shell = shellOf();
+    expect(links(shell.htmlFor('/papers/3f1c'))).toEqual([
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/paper-detail-page-d4.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/api-c3.js">',
+    ]);
+    for (const url of ['/', '/?orcid=linked', '/no/such/page', '/papersx']) expect(shell.htmlFor(url)).toBe(shell.html);
+    expect(links(shell.html)).toEqual([]);
+  });
+
+  it('writes an ampersand of a URL as an entity', async () => {
+    await writeFile(join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify(preloads));
+    expect(shellOf().htmlFor('/contact')).toContain('href="/api/contact?a=1&amp;b=2"');
+  });
+
+  it('serves every address the plain shell when the build wrote no preloads', () => {
+    const shell = shellOf();
+    expect(shell.htmlFor('/papers')).toBe(shell.html);
+    expect(links(shell.html)).toEqual([]);
+  });
+
+  it('refuses at start a preload that is not a path on this origin', async () => {
+    for (const bad of ['https://elsewhere.example/x.js', '//elsewhere.example/x.js', '/x.js"><script>alert(1)</script>', 'assets/x.js']) {
+      await writeFile(join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify({ '/papers': { modules: [bad], requests: [] } }));
+      expect(shellOf).toThrow(/route-preloads\.json: \/papers/);
+    }
+    await writeFile(join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify({ '/papers': { modules: [] } }));
+    expect(shellOf).toThrow(/route-preloads\.json/);
   });
 });

@@ -5,6 +5,9 @@ import type { AppConfig } from '../../config/app-config.js';
 /** The id of the JSON block the web app reads its server-decided settings from (shared/config/server-config.ts). */
 export const CLIENT_CONFIG_ELEMENT_ID = 'journal-config';
 
+/** What the build says each lazy route loads (frontend/build/route-preloads.ts writes it). */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
 /** What the web app must know of the server's configuration before it renders: the limits it checks and states, and what it offers. */
 export interface ClientConfig {
   uploads: { maxPdfBytes: number; maxImageBytes: number; maxImages: number };
@@ -14,6 +17,20 @@ export interface ClientConfig {
    * `npm start` runs), labelled as such like the test payment provider.
    */
   orcid: { enabled: boolean; testMode: boolean };
+}
+
+/** A lazy route's needs: the scripts beyond those index.html loads, and the API requests its page makes at once. */
+export interface RoutePreloads {
+  modules: readonly string[];
+  requests: readonly string[];
+}
+
+/** index.html as served for each address of the web app. */
+export interface WebAppShell {
+  /** With the server's settings only: what any page may be served. */
+  readonly html: string;
+  /** With the preloads of the route the address opens as well. */
+  htmlFor(url: string): string;
 }
 
 export function clientConfigOf(config: AppConfig): ClientConfig {
@@ -33,17 +50,101 @@ export function clientConfigElement(clientConfig: ClientConfig): string {
   return `<script id="${CLIENT_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
 }
 
+/** A path on this origin, no scheme, host or `//`, and nothing that could leave an attribute. */
+const SAME_ORIGIN_PATH = /^\/(?!\/)[^\s"'<>\\`]*$/;
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;');
+
+/**
+ * The links that let the browser fetch a route's scripts, and the first API request of its page,
+ * while the entry script loads instead of after it has run. The scripts at low priority: they
+ * are needed only once the entry has run, so they come after it and the stylesheet instead of
+ * sharing the bandwidth with them and holding back the first paint. `crossorigin` as on Vite's
+ * own script tag; for the request, `anonymous` is the credentials mode of fetchBaseQuery's
+ * `same-origin`, or the browser would not reuse the preloaded answer (and would fetch it twice).
+ * Both are same-origin, which the Content-Security-Policy allows (script-src and connect-src 'self').
+ */
+export function preloadLinks({ modules, requests }: RoutePreloads, withRequests: boolean): string[] {
+  return [
+    ...(withRequests ? requests.map((url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(url)}">`) : []),
+    ...modules.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${attribute(file)}">`),
+  ];
+}
+
+/**
+ * route-preloads.json of the build, by route pattern (`/papers`, `/papers/:id`); empty when the
+ * build has none. Throws on an entry that is not a list of same-origin paths: the file is the
+ * build's, and a broken one is a bug to see at start, not links to guess at.
+ */
+export function readRoutePreloads(distDir: string): Map<string, RoutePreloads> {
+  const file = join(distDir, ROUTE_PRELOADS_FILE);
+  if (!existsSync(file)) return new Map();
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  const paths = (value: unknown): value is string[] =>
+    Array.isArray(value) && value.every((item) => typeof item === 'string' && SAME_ORIGIN_PATH.test(item));
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${file}: not an object of routes`);
+  return new Map(
+    Object.entries(parsed as Record<string, unknown>).map(([pattern, entry]) => {
+      const { modules, requests } = (entry ?? {}) as Record<string, unknown>;
+      if (!pattern.startsWith('/') || !paths(modules) || !paths(requests)) throw new Error(`${file}: ${pattern} is not { modules, requests } of same-origin paths`);
+      return [pattern, { modules, requests }];
+    }),
+  );
+}
+
+/**
+ * The pattern of `routes` a pathname opens, matched as React Router does by default: `:name`
+ * is one segment, case does not matter, a trailing slash neither.
+ */
+export function routeMatcher(patterns: Iterable<string>): (pathname: string) => string | undefined {
+  const compiled = [...patterns].map((pattern) => {
+    const segments = pattern.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    return { pattern, regex: new RegExp(`^${segments.join('/')}/?$`, 'i'), dynamic: pattern.includes('/:') };
+  });
+  // A static path wins over a pattern that also matches it, as in React Router's ranking.
+  compiled.sort((a, b) => Number(a.dynamic) - Number(b.dynamic));
+  return (pathname) => compiled.find(({ regex }) => regex.test(pathname))?.pattern;
+}
+
+/** The tags at the end of <head>, indented as Vite writes it. */
+function intoHead(html: string, tags: readonly string[]): string {
+  const headEnd = html.search(/<\/head>/i);
+  if (headEnd < 0) return `${tags.join('')}${html}`;
+  return `${html.slice(0, headEnd)}${tags.map((tag) => `  ${tag}`).join('\n  ')}\n  ${html.slice(headEnd)}`;
+}
+
 /**
  * The built web app's index.html with the server's settings in its head, so the limits the
  * browser checks and the texts that state them are the configured ones (UPLOAD_MAX_*), and the
- * ORCID buttons show only when ORCID_* is configured, written once on the server. Null when the
- * web app is not built.
+ * ORCID buttons show only when ORCID_* is configured, written once on the server; and, for an
+ * address of a lazy route, the links that preload what the route loads (readRoutePreloads): its
+ * scripts always, its page's first API request only when the address has no query, since a
+ * query (`/papers?q=...`) changes the request and a preload the page does not use is wasted.
+ * Every variant is built at start. Null when the web app is not built.
  */
-export function readWebAppShell(config: AppConfig): string | null {
+export function loadWebAppShell(config: AppConfig): WebAppShell | null {
   const file = join(config.web.distDir, 'index.html');
   if (!existsSync(file)) return null;
-  const html = readFileSync(file, 'utf8');
-  const headEnd = html.search(/<\/head>/i);
-  const element = clientConfigElement(clientConfigOf(config));
-  return headEnd < 0 ? `${element}${html}` : `${html.slice(0, headEnd)}  ${element}\n  ${html.slice(headEnd)}`;
+  const index = readFileSync(file, 'utf8');
+  const settings = clientConfigElement(clientConfigOf(config));
+  const html = intoHead(index, [settings]);
+  const routes = readRoutePreloads(config.web.distDir);
+  const variants = new Map(
+    [...routes].map(([pattern, preloads]) => [
+      pattern,
+      { withRequests: intoHead(index, [settings, ...preloadLinks(preloads, true)]), modulesOnly: intoHead(index, [settings, ...preloadLinks(preloads, false)]) },
+    ]),
+  );
+  const routeOf = routeMatcher(routes.keys());
+  return {
+    html,
+    htmlFor(url) {
+      const queryAt = url.indexOf('?');
+      const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
+      const pattern = routeOf(pathname);
+      const variant = pattern === undefined ? undefined : variants.get(pattern);
+      if (!variant) return html;
+      return queryAt < 0 || queryAt === url.length - 1 ? variant.withRequests : variant.modulesOnly;
+    },
+  };
 }

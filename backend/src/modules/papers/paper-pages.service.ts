@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
-import { readWebAppShell } from '../../common/web/web-app-shell.js';
+import { loadWebAppShell, type WebAppShell } from '../../common/web/web-app-shell.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { PaperCardDto } from './dtos/paper.dto.js';
 import { PapersService } from './papers.service.js';
@@ -58,7 +58,7 @@ export function injectIntoHead(html: string, title: string, tags: string): strin
  */
 @Injectable()
 export class PaperPagesService {
-  private indexHtml: string | null | undefined;
+  private shell: WebAppShell | null | undefined;
 
   constructor(
     private readonly em: EntityManager,
@@ -66,15 +66,15 @@ export class PaperPagesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The built web app's index.html, read once; null when the web app is not built. */
-  webAppIndex(): string | null {
-    if (this.indexHtml === undefined) this.indexHtml = readWebAppShell(this.config);
-    return this.indexHtml;
+  /** The built web app's index.html for the paper's address (with its route's preloads), read once; null when the web app is not built. */
+  private webAppIndex(id: string): string | null {
+    if (this.shell === undefined) this.shell = loadWebAppShell(this.config);
+    return this.shell?.htmlFor(`/papers/${id}`) ?? null;
   }
 
   /** index.html, with the paper's tags when it is published; unchanged otherwise (the SPA shows its own error). */
   async paperPage(id: string): Promise<string | null> {
-    const html = this.webAppIndex();
+    const html = this.webAppIndex(id);
     if (html === null) return null;
     const paper = await this.papers.findPublished(id);
     if (!paper) return html;

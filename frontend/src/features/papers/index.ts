@@ -5,8 +5,8 @@ export {
   useGetPaperQuery,
   useGetStatusHistoryQuery,
   useListPapersInfiniteQuery,
-  PAPERS_PAGE_SIZE,
 } from './api/papers-api';
+export { PAPERS_PAGE_SIZE, firstPapersPageUrl } from './api/first-page';
 export { PaperCardView } from './components/paper-card';
 export { PaperDetailView, PAPER_FORBIDDEN, PAPER_LOAD_ERROR } from './components/paper-detail-view';
 export { PapersBrowser, NO_MATCHES, NOTHING_PUBLISHED, PAPERS_LOAD_ERROR } from './components/papers-browser';

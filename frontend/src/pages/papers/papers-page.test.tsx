@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
+import { firstPapersPageUrl } from '@/features/papers';
+import { env } from '@/shared/config/env';
 import { addPaper, db } from '@/test/msw/db';
 import { server } from '@/test/msw/server';
 import { expectToast, renderApp, waitForSession } from '@/test/render';
@@ -66,6 +68,26 @@ describe('/papers', () => {
     expect(link.getAttribute('rel')).toContain('noopener');
     const ordinary = screen.getByRole('heading', { name: 'Ordinary Paper' }).closest('article')!;
     expect(within(ordinary).getByRole('link', { name: /Read Full Paper/ })).not.toHaveAttribute('target');
+  });
+
+  it('asks first for the very request its HTML preloads, in the credentials mode the preload is made for', async () => {
+    // The server names firstPapersPageUrl in /papers' HTML (<link rel="preload" as="fetch"
+    // crossorigin="anonymous">); the browser hands the page that answer only for the same URL
+    // with credentials 'same-origin', and otherwise fetches it a second time.
+    const requests: Request[] = [];
+    server.use(
+      http.get('*/api/papers', ({ request }) => {
+        requests.push(request.clone());
+      }),
+    );
+    addPaper({ title: 'Soil Bacteria and Plant Growth' });
+    await openPapers();
+    await screen.findByRole('heading', { name: 'Soil Bacteria and Plant Growth' });
+    expect(requests.length).toBeGreaterThan(0);
+    const first = new URL(requests[0].url);
+    expect(`${first.pathname}${first.search}`).toBe(firstPapersPageUrl(env.API_BASE_URL));
+    expect(requests[0].credentials).toBe('same-origin');
+    expect(requests[0].method).toBe('GET');
   });
 
   it('shows a spinner while the papers load', async () => {

@@ -1,5 +1,6 @@
 import { type PaperDetail, type PaperPage, type PaperStatusEvent, baseApi, statusHistoryTagId } from '@/shared/api';
 import { env } from '@/shared/config/env';
+import { PAPERS_PAGE_SIZE } from './first-page';
 
 export interface ListPapersArgs {
   /** Free text; matched by the server against title, author names and abstract. */
@@ -7,9 +8,6 @@ export interface ListPapersArgs {
   /** One of the spec's categories, or '' for all. */
   category: string;
 }
-
-/** Page size of /papers; the API allows 1-50 (default 12). */
-export const PAPERS_PAGE_SIZE = 12;
 
 export const papersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

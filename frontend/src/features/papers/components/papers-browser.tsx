@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { LoadMore, Spinner, useToast } from '@/shared/ui';
 import { useListPapersInfiniteQuery } from '../api/papers-api';
 import { usePaperSearch } from '../model/use-paper-search';
@@ -13,8 +13,11 @@ export const NO_MATCHES = 'No papers found matching your criteria.';
 export function PapersBrowser() {
   const { q, category, draft, setDraft, setCategory } = usePaperSearch();
   const { toast } = useToast();
-  const { data, isLoading, isFetching, isError, hasNextPage, isFetchingNextPage, fetchNextPage } =
-    useListPapersInfiniteQuery({ q, category });
+  // The list renders at a transition's priority, in slices between which the browser may paint
+  // and take input, rather than in the one long task in which the store announces the answer.
+  const { data, isLoading, isFetching, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useDeferredValue(
+    useListPapersInfiniteQuery({ q, category }),
+  );
 
   useEffect(() => {
     if (isError) toast({ title: 'Error', description: PAPERS_LOAD_ERROR, variant: 'destructive' });
