@@ -4,7 +4,8 @@ import { loadConfig } from '../../src/config/app-config.js';
 import { buildOrmOptions } from '../../src/database/orm-options.js';
 import type { PaperPageDto } from '../../src/modules/papers/dtos/paper.dto.js';
 import { encodePaperCursor } from '../../src/modules/papers/paper-cursor.js';
-import { readPaperPage, SEARCH_WALK_ROWS } from '../../src/modules/papers/paper-list-query.js';
+import { buildPaperListQuery, readPaperPage, SEARCH_WALK_ROWS, toNumberedPlaceholders } from '../../src/modules/papers/paper-list-query.js';
+import { MAX_PART_WORDS } from '../../src/modules/papers/paper-search.js';
 import { scratchDatabase } from '../support/scratch-database.js';
 
 /**
@@ -74,5 +75,117 @@ describe('papers: search beyond the newest papers', () => {
   it('looks for a word without a letter or digit among the newest papers only (docs/api.md)', async () => {
     expect(titlesOf(await read({ q: '%' }))).toEqual([]);
     expect(titlesOf(await read({ q: 'power' }))).toEqual([`Paper ${count - 1} at 100% Power`]);
+  });
+
+  /**
+   * The word index (migration 20261126002000) answers for parts found in a few words of the
+   * vocabulary, the trigram index for the rest; either way the results are the substring matches
+   * docs/api.md defines. Papers older than every other, so that only the second step finds them.
+   */
+  describe('whole words from the word index', () => {
+    const blorps = MAX_PART_WORDS + 6;
+    // 180 digits, no 9 of them twice: a word the index holds as pieces 1-100, 51-150 and 101-180.
+    const counters = Array.from({ length: 60 }, (_, i) => String(i).padStart(3, '0')).join('');
+    const special = {
+      hydroponic: { title: 'Hydroponic Basil Yields', abstract: "Low-cost towers by Maya O'Brien grew basil." },
+      hydrology: { title: 'What Hydrology Tells Us', abstract: 'Rain gauges, read daily for a year.' },
+      modelling: { title: 'Modelling Rainfall', abstract: 'A model of the rain over one valley.' },
+      predicting: { title: 'Predicting Floods', abstract: 'Rivers rose after the storms.' },
+      cafe: { title: 'Café—Bar Acoustics', abstract: 'Noise in the ÜBER-busy hall.' },
+      sequence: { title: 'Sequencing a Plasmid', abstract: `It reads ${counters}, then stops.` },
+      draft: { title: 'Untitled Draft', abstract: 'Nothing yet.' },
+    };
+    const titles = (...keys: (keyof typeof special)[]) => keys.map((key) => special[key].title);
+    const search = async (q: string) => titlesOf(await read({ q, limit: 50 }));
+
+    beforeAll(async () => {
+      const { rows } = await pool.query<{ id: string }>("select id from users where email = 'steps@example.org'");
+      const papers = [
+        ...Object.values(special),
+        // More words of the vocabulary with "blorp" in them than a part is looked up as.
+        ...Array.from({ length: blorps }, (_, i) => ({ title: `Blorp${i + 1} and Xenon`, abstract: 'A gas.' })),
+      ];
+      await pool.query(
+        `insert into research_papers (id, user_id, title, abstract, category, authors, status, published_at)
+         select gen_random_uuid(), $1, paper ->> 'title', paper ->> 'abstract', 'Physics', '[{"name": "Ada Byron", "email": "ada@example.org", "school": "North High"}]',
+                'published', now() - interval '1 day' - n * interval '1 minute'
+           from jsonb_array_elements($2::jsonb) with ordinality as papers(paper, n)`,
+        [rows[0].id, JSON.stringify(papers)],
+      );
+      await pool.query("update research_papers set abstract = 'Zeolites trap water.' where title = 'Untitled Draft'");
+      await pool.query('analyze research_papers');
+    });
+
+    it('keeps every word of every paper in the vocabulary, after inserts and updates', async () => {
+      const { rows } = await pool.query<{ missing: string[] }>(
+        `select array(select distinct paper.word from research_papers, unnest(research_paper_search_words(search_text)) paper(word)
+                       where not exists (select 1 from research_paper_words known where known.word = paper.word)) as missing`,
+      );
+      expect(rows[0].missing).toEqual([]);
+      const { rows: words } = await pool.query<{ words: string[] }>("select research_paper_search_words(search_text) as words from research_papers where title = 'Café—Bar Acoustics'");
+      expect(words[0].words).toEqual(['café—bar', 'acoustics', 'ada', 'byron', 'noise', 'in', 'the', 'über', 'busy', 'hall']);
+      const { rows: pieces } = await pool.query<{ words: string[] }>("select research_paper_search_words(search_text) as words from research_papers where title = 'Sequencing a Plasmid'");
+      expect(pieces[0].words).toEqual(['sequencing', 'a', 'plasmid', 'ada', 'byron', 'it', 'reads', counters.slice(0, 100), counters.slice(50, 150), counters.slice(100), 'then', 'stops']);
+    });
+
+    it('answers a query of whole words from the word index, and not one of a part in many words', async () => {
+      const plan = async (q: string) => {
+        const { words, matches } = buildPaperListQuery({ q }).fallback!;
+        const client = await pool.connect();
+        try {
+          await client.query('begin isolation level repeatable read read only; set local enable_seqscan = off; set local jit = off');
+          const vocabulary = words ? (await client.query<string[][]>({ text: toNumberedPlaceholders(words.sql), values: words.params, rowMode: 'array' })).rows[0] : undefined;
+          const statement = matches(vocabulary);
+          const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain ${toNumberedPlaceholders(statement.sql)}`, statement.params);
+          await client.query('commit');
+          return rows.map((row) => row['QUERY PLAN']).join('\n');
+        } finally {
+          client.release();
+        }
+      };
+      const modelling = await plan('modelling predicting');
+      expect(modelling).toContain('research_papers_search_words_idx');
+      expect(modelling).not.toContain('research_papers_search_text_trgm_idx');
+      // Too few papers here for the planner to prefer the trigram index: the words are what count.
+      const blorp = await plan('xenon blorp');
+      expect(blorp).toContain("'%blorp%'");
+      expect(blorp).not.toContain('research_papers_search_words_idx');
+      expect(blorp).not.toContain('regexp_split_to_array');
+    });
+
+    it.each([
+      ['a whole word', 'hydroponic', ['hydroponic']],
+      ['a part inside a word', 'ydropon', ['hydroponic']],
+      ['a prefix of two words', 'HYDRO', ['hydroponic', 'hydrology']],
+      ['a suffix', 'ology', ['hydrology']],
+      ['a part after a hyphen', 'cost', ['hydroponic']],
+      ['a part after an apostrophe, as typed', "O'Brien", ['hydroponic']],
+      ['a part after a dash that is not ASCII', 'bar', ['cafe']],
+      ['a word with a letter that is not ASCII, any case', 'über café', ['cafe']],
+      ['common words never together', 'modelling predicting', []],
+      ['words together', 'rain modelling', ['modelling']],
+      ['a word found nowhere', 'xylophone', []],
+      ['a word and one found nowhere', 'hydroponic xylophone', []],
+      ['a part of a word of more than 100 characters, across the end of its first piece', counters.slice(90, 111), ['sequence']],
+      ['a part of 100 characters inside it, in none of its pieces', counters.slice(40, 140), ['sequence']],
+      ['a part whose first 51 characters only are in it', `${counters.slice(40, 91)}999`, []],
+      ['its last characters', counters.slice(-9), ['sequence']],
+      ['its first characters with a whole word', `plasmid ${counters.slice(0, 9)}`, ['sequence']],
+      ['a word an update added', 'zeolite', ['draft']],
+      ['a word an update removed', 'nothing yet', []],
+      ['one letter, at the start of a word', 'h', ['hydroponic', 'hydrology', 'cafe']],
+    ] as const)('finds %s as substrings, like the walk', async (_label, q, expected) => {
+      expect(await search(q)).toEqual(expected.flatMap((key) => titles(key)));
+    });
+
+    it(`finds the matches of a query with a part found in more than ${MAX_PART_WORDS} words of the vocabulary`, async () => {
+      const all = Array.from({ length: blorps }, (_, i) => `Blorp${i + 1} and Xenon`);
+      const first = await read({ q: 'xenon blorp', limit: 50 });
+      const second = await read({ q: 'xenon blorp', limit: 50, cursor: first.nextCursor! });
+      expect([...titlesOf(first), ...titlesOf(second)]).toEqual(all);
+      expect(second.nextCursor).toBeNull();
+      expect(await search('blorp7 xenon')).toEqual(all.filter((title) => title.startsWith('Blorp7')));
+      expect(await search('blorp hydroponic')).toEqual([]);
+    });
   });
 });

@@ -1,5 +1,17 @@
 import { decodePaperCursor, encodePaperCursor } from './paper-cursor.js';
-import { escapeLike, MAX_PARTS, MAX_SHORT_PARTS, searchFilterSql, searchIndexSql, searchPlan, searchTerms } from './paper-search.js';
+import { buildPaperListQuery } from './paper-list-query.js';
+import {
+  escapeLike,
+  MAX_PART_WORDS,
+  MAX_PARTS,
+  MAX_SHORT_PARTS,
+  searchFilterSql,
+  searchIndexSql,
+  searchPlan,
+  searchTerms,
+  searchWordsSql,
+  WORD_LOOKUP_LENGTH,
+} from './paper-search.js';
 
 const WORD_START = '(^|[\t\n\r !-/:-@[-`{-~])';
 
@@ -64,6 +76,63 @@ describe('paper search', () => {
       sql: 'search_text ~ lower(?) and search_text ~ lower(?)',
       params: [`${WORD_START}ne`, `${WORD_START}o`],
     });
+  });
+});
+
+describe('paper search: the word index', () => {
+  const placeholders = (sql: string) => sql.split('?').length - 1;
+  const words = (count: number, stem: string) => Array.from({ length: count }, (_, i) => `${stem}${i}`);
+  const lookup = `array(select word from research_paper_words where word like ('%' || left(lower(?), ${WORD_LOOKUP_LENGTH}) || '%') limit ${MAX_PART_WORDS + 1})`;
+
+  it(`reads the vocabulary's words that contain each part of three or more characters, ${MAX_PART_WORDS + 1} at most`, () => {
+    expect(searchWordsSql(searchPlan('Low-cost tells')!)).toEqual({ sql: `select ${lookup}, ${lookup}, ${lookup}`, params: ['tells', 'cost', 'low'] });
+    // Nothing to read: short parts only, or a word of symbols (the walk is the whole search).
+    expect(searchWordsSql(searchPlan('ne o')!)).toBeNull();
+    expect(searchWordsSql(searchPlan('tells %')!)).toBeNull();
+  });
+
+  it('looks up each part as the words that contain it, and tests every part with like', () => {
+    const plan = searchPlan('Low-cost tells')!;
+    expect(searchIndexSql(plan, [['tells', 'retells'], ['cost', 'costs'], ['low', 'below']])).toEqual({
+      sql: [
+        'research_paper_search_words(search_text) && ?::text[]',
+        'research_paper_search_words(search_text) && ?::text[]',
+        'research_paper_search_words(search_text) && ?::text[]',
+        'search_text like all (lower(?)::text[])',
+      ].join(' and '),
+      params: [['tells', 'retells'], ['cost', 'costs'], ['low', 'below'], ['%tells%', '%cost%', '%low%']],
+    });
+    // A part in no word of the vocabulary: no paper has it.
+    expect(searchIndexSql(searchPlan('xylophone')!, [[]])?.params).toEqual([[], ['%xylophone%']]);
+  });
+
+  it(`uses the trigram index for every part when one is found in more than ${MAX_PART_WORDS} words`, () => {
+    const plan = searchPlan('ing tells')!;
+    const trigrams = { sql: 'search_text like lower(?) and search_text like lower(?)', params: ['%tells%', '%ing%'] };
+    expect(searchIndexSql(plan, [['tells'], words(MAX_PART_WORDS + 1, 'ing')])).toEqual(trigrams);
+    expect(searchIndexSql(plan)).toEqual(trigrams);
+    const index = searchIndexSql(plan, [['tells'], words(MAX_PART_WORDS, 'ing')])!;
+    expect(index.params).toEqual([['tells'], words(MAX_PART_WORDS, 'ing'), ['%tells%', '%ing%']]);
+    expect(placeholders(index.sql)).toBe(index.params.length);
+    // Short parts (no longer one): the trigram index, as before.
+    expect(searchIndexSql(searchPlan('ne o')!, [])?.sql).toBe('search_text ~ lower(?) and search_text ~ lower(?)');
+  });
+
+  it('builds a second step that reads the vocabulary first, then the matches from what it read', () => {
+    const { fallback, limit } = buildPaperListQuery({ q: 'modelling predicting', limit: 5 });
+    expect(limit).toBe(5);
+    expect(fallback?.words).toEqual(searchWordsSql(searchPlan('modelling predicting')!));
+    const fromWords = fallback!.matches([['predicting'], ['modelling', 'remodelling']]);
+    expect(fromWords.sql).toContain('research_paper_search_words(search_text) && ?::text[] and research_paper_search_words(search_text) && ?::text[]');
+    expect(fromWords.sql).not.toContain('search_text like lower(?)');
+    expect(fromWords.params).toContainEqual(['modelling', 'remodelling']);
+    expect(placeholders(fromWords.sql)).toBe(fromWords.params.length);
+    const fromTrigrams = fallback!.matches();
+    expect(fromTrigrams.sql).toContain('search_text like lower(?) and search_text like lower(?)');
+    expect(fromTrigrams.sql).not.toContain('research_paper_search_words');
+    expect(placeholders(fromTrigrams.sql)).toBe(fromTrigrams.params.length);
+    expect(buildPaperListQuery({ q: 'ne o' }).fallback?.words).toBeNull();
+    expect(buildPaperListQuery({ q: 'tells %' }).fallback).toBeUndefined();
   });
 });
 

@@ -24,10 +24,29 @@
  * the whole string in each of them read the whole table (8 s at 1,000,000 papers).
  * User input is never SQL: it is passed as parameters, and the LIKE wildcards it may contain are
  * escaped; a part is letters and digits only, so it is never regex syntax.
+ *
+ * Words that are each common but never occur together cost the trigram index the long posting
+ * lists of their common trigrams (`ing`, `par`) to prove it. The word index (migration
+ * 20261126002000) answers them from one list per word: a paper's words are the runs of
+ * characters between white space and ASCII punctuation in search_text, so a part, made of letters
+ * and digits only, lies inside one of them wherever it matches. The paper has the part if and only
+ * if one of its words contains it, that is one of the vocabulary's words that contain it
+ * (research_paper_words, every word of every paper): `like '%part%'` on the vocabulary, then a
+ * lookup of those whole words. A word longer than 100 characters is indexed as pieces, any
+ * WORD_LOOKUP_LENGTH characters of it inside one, so a longer part is looked up by its first
+ * WORD_LOOKUP_LENGTH characters; `like` decides. A query with a part found in more than
+ * MAX_PART_WORDS words of the vocabulary ('ing' in real abstracts) goes to the trigram index.
  */
 
 export const MAX_PARTS = 8;
 export const MAX_SHORT_PARTS = 3;
+/**
+ * The most words of the vocabulary a part is looked up as. Each is a list the index merges; the
+ * parts that make a search slow for the trigram index are whole words, found in a few words each.
+ */
+export const MAX_PART_WORDS = 64;
+/** The most characters of a part that one piece of a long word is sure to hold (research_paper_search_words()). */
+export const WORD_LOOKUP_LENGTH = 51;
 const MIN_SUBSTRING_LENGTH = 3;
 const PART = /[\p{L}\p{N}]+/gu;
 const WORD_START = '(^|[\t\n\r !-/:-@[-`{-~])';
@@ -117,14 +136,37 @@ export function searchFilterSql(plan: SearchPlan): SqlFragment {
 }
 
 /**
- * The query for the trigram index, one condition per part, which the index answers together; or
- * null when the query has a word without a letter or digit. Such a word has no trigram: the
+ * The statement that reads, for each part of 3 or more characters (in the order of
+ * plan.substrings), the vocabulary's words that contain its first WORD_LOOKUP_LENGTH characters:
+ * one row, one array per part, of at most MAX_PART_WORDS + 1 words; or null when there is no such
+ * part, or the query is looked for among the newest papers only (a word of symbols, below).
+ */
+export function searchWordsSql(plan: SearchPlan): SqlFragment | null {
+  if (plan.literals.length > 0 || plan.substrings.length === 0) return null;
+  const lookup = `array(select word from research_paper_words where word like ('%' || left(lower(?), ${WORD_LOOKUP_LENGTH}) || '%') limit ${MAX_PART_WORDS + 1})`;
+  return { sql: `select ${plan.substrings.map(() => lookup).join(', ')}`, params: plan.substrings.map((pattern) => pattern.slice(1, -1)) };
+}
+
+/**
+ * The query for an index. With `words` (what searchWordsSql read, in the same snapshot), when every
+ * part is found in at most MAX_PART_WORDS of them: the word index, one lookup per part, and `like`
+ * on the papers it returns. Otherwise the trigram index, one condition per part, which it answers
+ * together. Never both: given a trigram condition, the planner may read the papers it returns and
+ * split each into words to test the others, and with a part left to `like` alone, the word index
+ * may return many papers that do not match (each tested again if the bitmap of them is lossy).
+ * Null when the query has a word without a letter or digit. Such a word has no trigram: the
  * index could only return the papers the other parts find, every one of which would be read to
  * look for the symbols (8 s at 1,000,000 papers for "!!! (a|b)"), so such a query is looked for
  * among the newest papers only (SEARCH_WALK_ROWS, paper-list-query.ts).
  */
-export function searchIndexSql(plan: SearchPlan): SqlFragment | null {
+export function searchIndexSql(plan: SearchPlan, words?: readonly (readonly string[])[]): SqlFragment | null {
   if (plan.literals.length > 0) return null;
+  if (words && plan.substrings.length > 0 && plan.substrings.every((_, index) => words[index] && words[index].length <= MAX_PART_WORDS)) {
+    return {
+      sql: [...plan.substrings.map(() => 'research_paper_search_words(search_text) && ?::text[]'), 'search_text like all (lower(?)::text[])'].join(' and '),
+      params: [...plan.substrings.map((_, index) => words[index]), plan.substrings],
+    };
+  }
   const parts: string[] = [];
   const params: unknown[] = [];
   for (const pattern of plan.substrings) {
