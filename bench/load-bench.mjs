@@ -196,7 +196,7 @@ async function main() {
   const reviewerCount = staff - editorCount;
 
   const { LoadRecorder, formatLoadTable, summarizeActivity, summarizeCpuProfile } = await import('./load-report.mjs');
-  const { clearRedisPrefix, portIsFree, prepareDatabase, root, runBackendCli, waitForHttp } = await import('../scripts/lib/stack.mjs');
+  const { API_NODE_FLAGS, clearRedisPrefix, portIsFree, prepareDatabase, root, runBackendCli, waitForHttp } = await import('../scripts/lib/stack.mjs');
   const { default: autocannon } = await import('autocannon');
   const { default: pg } = await import('pg');
 
@@ -286,7 +286,7 @@ async function main() {
         "--import=data:text/javascript,process.on('SIGTERM',()=>setTimeout(()=>process.exit(0),1000))",
       ]
     : [];
-  const api = startChild('api', [...profileFlags, 'dist/main.js']);
+  const api = startChild('api', [...API_NODE_FLAGS, ...profileFlags, 'dist/main.js']);
   let worker;
   const cleanUp = async () => {
     stopping = true;

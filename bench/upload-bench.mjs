@@ -4,7 +4,7 @@
 //                                [--api-output] [--api-flags=--trace-gc]
 // It makes a fresh database `journal_bench_upload` (migrations) and empties the Redis prefix
 // `bench-upload`, makes a storage directory of its own under the system's temp directory, and
-// starts the API alone (`node backend/dist/main.js`, NODE_ENV=production, the test payment
+// starts the API alone (`node <API_NODE_FLAGS> backend/dist/main.js`, NODE_ENV=production, the test payment
 // provider) on a free port. No worker: e-mails stay in the outbox, and the confirmation link of
 // each new account is read from its outbox row (the e-mail the worker would send). Then
 // `--uploads` + 1 authors go through the API as the e2e suite's do (e2e/support/api.ts): sign up,
@@ -108,8 +108,9 @@ async function main() {
       'log-level': { type: 'string', default: 'warn' },
       // Every line the API writes, not only warnings and errors.
       'api-output': { type: 'boolean', default: false },
-      // Node flags for the API process, space-separated (`--api-flags=--trace-gc --api-output` shows its GCs).
-      'api-flags': { type: 'string', default: '' },
+      // Node flags for the API process, space-separated, in place of API_NODE_FLAGS (scripts/lib/stack.mjs):
+      // `--api-flags=` for Node's defaults, `--api-flags="--max-semi-space-size=1 --trace-gc" --api-output` shows its GCs.
+      'api-flags': { type: 'string' },
     },
   });
   const uploadCount = Number(values.uploads);
@@ -120,7 +121,7 @@ async function main() {
   }
   const LIMIT_MB = 20;
 
-  const { clearRedisPrefix, portIsFree, prepareDatabase, root, runBackendCli, waitForHttp } = await import('../scripts/lib/stack.mjs');
+  const { API_NODE_FLAGS, clearRedisPrefix, portIsFree, prepareDatabase, root, runBackendCli, waitForHttp } = await import('../scripts/lib/stack.mjs');
   const { default: pg } = await import('pg');
   const server = new URL(process.env.BENCH_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   const databaseUrl = new URL(server);
@@ -157,7 +158,7 @@ async function main() {
   runBackendCli('migrate', [], env);
   await clearRedisPrefix(redisUrl, redisPrefix);
 
-  const api = spawn(process.execPath, [...values['api-flags'].split(' ').filter(Boolean), 'dist/main.js'], { cwd: join(root, 'backend'), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const api = spawn(process.execPath, [...(values['api-flags'] ?? API_NODE_FLAGS.join(' ')).split(' ').filter(Boolean), 'dist/main.js'], { cwd: join(root, 'backend'), env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stopping = false;
   const apiExited = new Promise((resolve) => api.once('exit', resolve));
   api.on('exit', (code, signal) => stopping || console.error(`The API exited (${signal ?? code}).`));

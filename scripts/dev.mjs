@@ -3,7 +3,7 @@
 // backend is recompiled on change and the API and worker restart; mail goes to the catcher.
 import { join } from 'node:path';
 import {
-  ProcessGroup, ensureDependencies, ensureJwtSecret, ensureOrcid, ensurePostgres, ensureRedis, ensureStorageDir, fail, log, orcidStandInWanted, prepareDatabase,
+  API_NODE_FLAGS, ProcessGroup, ensureDependencies, ensureJwtSecret, ensureOrcid, ensurePostgres, ensureRedis, ensureStorageDir, fail, log, orcidStandInWanted, prepareDatabase,
   requireFreePort, MAIL_CATCHER_KEEPS, root, run, runBackendCli, startMailCatcher,
 } from './lib/stack.mjs';
 
@@ -49,7 +49,7 @@ group.start('tsc', process.execPath, [join(root, 'node_modules/typescript/bin/ts
 startMailCatcher(group, { smtpPort, mailUiPort });
 const orcid = await ensureOrcid(group, { env, port: orcidStandInPort, publicUrl: env.PUBLIC_URL });
 Object.assign(env, orcid.env);
-group.start('api', process.execPath, ['--watch-path=dist', 'dist/main.js'], { cwd: backend, env });
+group.start('api', process.execPath, [...API_NODE_FLAGS, '--watch-path=dist', 'dist/main.js'], { cwd: backend, env });
 group.start('worker', process.execPath, ['--watch-path=dist', 'dist/worker.js'], { cwd: backend, env });
 group.start('web', process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), '--port', String(webPort), '--strictPort'], { cwd: join(root, 'frontend'), env });
 

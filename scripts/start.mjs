@@ -5,7 +5,7 @@
 //   --no-seed       do not load demo data
 import { join } from 'node:path';
 import {
-  ProcessGroup, clearRedisPrefix, ensureBuilt, ensureOrcid, orcidStandInWanted, ensureStorageDir, ensureDependencies, ensureJwtSecret, ensurePostgres, ensureRedis, fail, log,
+  API_NODE_FLAGS, ProcessGroup, clearRedisPrefix, ensureBuilt, ensureOrcid, orcidStandInWanted, ensureStorageDir, ensureDependencies, ensureJwtSecret, ensurePostgres, ensureRedis, fail, log,
   prepareDatabase, MAIL_CATCHER_KEEPS, requireFreePort, root, runBackendCli, startMailCatcher, waitForHttp,
 } from './lib/stack.mjs';
 
@@ -53,7 +53,7 @@ startMailCatcher(group, { smtpPort, mailUiPort });
 // Without an ORCID client of its own, the journal signs in with ORCID through a local stand-in (test mode).
 const orcid = await ensureOrcid(group, { env, port: orcidStandInPort, publicUrl });
 Object.assign(env, orcid.env);
-group.start('api', process.execPath, ['dist/main.js'], { cwd: join(root, 'backend'), env });
+group.start('api', process.execPath, [...API_NODE_FLAGS, 'dist/main.js'], { cwd: join(root, 'backend'), env });
 group.start('worker', process.execPath, ['dist/worker.js'], { cwd: join(root, 'backend'), env });
 
 const apiReady = await waitForHttp(`http://127.0.0.1:${port}/api/health`);

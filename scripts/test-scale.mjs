@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { findChromium } from './lib/browser.mjs';
 import { aptInstall, isExecutable, packageInstaller } from './lib/debian-packages.mjs';
 import {
-  MAIL_CATCHER_KEEPS, ProcessGroup, clearRedisPrefix, ensureBuilt, ensureDependencies, ensureOrcid, ensurePostgres, ensureRedis,
+  API_NODE_FLAGS, MAIL_CATCHER_KEEPS, ProcessGroup, clearRedisPrefix, ensureBuilt, ensureDependencies, ensureOrcid, ensurePostgres, ensureRedis,
   fail, log, prepareDatabase, root, runBackendCli, waitForHttp,
 } from './lib/stack.mjs';
 
@@ -243,7 +243,7 @@ const orcid = await ensureOrcid(group, { env, port: orcidPort, publicUrl });
 Object.assign(env, orcid.env);
 
 const backend = join(root, 'backend');
-apiPorts.forEach((port, index) => start(`api-${index + 1}`, process.execPath, ['dist/main.js'], { cwd: backend, env: { ...env, PORT: String(port) } }));
+apiPorts.forEach((port, index) => start(`api-${index + 1}`, process.execPath, [...API_NODE_FLAGS, 'dist/main.js'], { cwd: backend, env: { ...env, PORT: String(port) } }));
 const workers = [1, 2].map((n) => start(`worker-${n}`, process.execPath, ['dist/worker.js'], { cwd: backend, env }));
 const workersReady = Promise.all(workers.map((worker) => waitForOutput(worker, 'The worker is running')));
 

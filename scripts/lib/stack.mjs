@@ -16,6 +16,16 @@ export const fail = (message) => {
   process.exit(1);
 };
 
+/**
+ * Node's flags for every API process (`node ${API_NODE_FLAGS} dist/main.js`): the scripts here,
+ * the benches, deploy/Dockerfile and deploy/k8s, held together by scripts/test/api-node-flags.test.mjs.
+ * A 1 MB young generation (V8's default grows to 16 MB a half): an upload's socket reads are
+ * buffers outside V8's heap, freed only when the small objects holding them are collected; with
+ * the default, ten 10 MB uploads at once piled up about 80 MB of them before a collection, with
+ * 1 MB under 20 MB (docs/performance.md, "Uploads", with what it costs the read path).
+ */
+export const API_NODE_FLAGS = Object.freeze(['--max-semi-space-size=1']);
+
 /** Runs a command to completion with inherited output; returns its exit status. */
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });

@@ -407,7 +407,8 @@ describe('deploy/k8s: the worker and the migration', () => {
     for (const [workload, entry] of entries) {
       const command = onlyContainer(workload).command;
       assert.equal(command[0], 'node');
-      assert.equal(command[1], entry.replace('backend/src/', 'backend/dist/').replace(/\.ts$/, '.js'), workload.metadata.name);
+      // Node's flags come before the script (the API's: api-node-flags.test.mjs).
+      assert.equal(command.at(-1), entry.replace('backend/src/', 'backend/dist/').replace(/\.ts$/, '.js'), workload.metadata.name);
       assert.ok(existsSync(join(root, entry)), entry);
     }
     assert.match(source('deploy/Dockerfile'), /^WORKDIR \/app$/m, 'the commands are relative to the image\'s /app');
