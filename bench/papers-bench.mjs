@@ -1,43 +1,59 @@
 // Benchmark of the published-papers list and search (issue 3's speed goals), against a bare
 // Node `http` + `pg` server running the same SQL and returning the same JSON.
-//   node bench/papers-bench.mjs [--papers 100000] [--requests 300] [--duration 10] [--connections 10]
-//                                [--cases "first page,deepest page"] [--adversarial-requests 100] [--only-adversarial]
-// It builds a database `journal_bench_<papers>` once (migrations + `seed --papers N`), starts the
-// API (NODE_ENV=production, LOG_LEVEL=warn) and the bare server on free ports, checks that both
-// answer every case with identical JSON, then measures for each case:
-//   - latency: `--requests` sequential requests after a warm-up, p50 and p95 in ms;
-//   - throughput: autocannon with `--connections` for `--duration` s, requests per second,
-//     and the API's throughput as a ratio of the bare server's.
+//   node bench/papers-bench.mjs [--papers 100000] [--requests 300] [--duration 10] [--rounds 5] [--connections 10]
+//                                [--cases "first page,deepest page"] [--no-conditional] [--api-flags=...]
+//                                [--adversarial-requests 100] [--only-adversarial]
+// It builds a database `journal_bench_<papers>` once (migrations + `seed --papers N`), starts on
+// free ports the API as deployed (NODE_ENV=production, LOG_LEVEL=warn), so with its cache of
+// list pages; the same API with that cache turned off (PAPERS_LIST_CACHE_MB=0), which runs the
+// list's queries for every request as the bare server does; and the bare server. It checks that
+// the three answer every case with identical JSON, then measures for each case:
+//   - latency: `--requests` sequential requests after a warm-up, p50 and p95 in ms, of each;
+//   - throughput: autocannon with `--connections` for `--duration` s, requests per second of
+//     each, and each API's throughput as a ratio of the bare server's. The servers take turns:
+//     `--rounds` slices of duration/rounds s each, in turn (the order rotating each round), so
+//     that a change of the machine's load during the case weighs on all of them alike;
+//   - unless `--no-conditional`: throughput of both APIs for requests that carry the page's
+//     current ETag in If-None-Match (304, no body), a separate table: the bare server has no ETags.
 // Then the adversarial searches (`adversarial` below: long, common, never-together, one-letter,
-// punctuation, maximum length), API only, each `--adversarial-requests` sequential requests after
+// punctuation, maximum length), on the API without the cache (with it, every repetition after the
+// first would be answered from memory), each `--adversarial-requests` sequential requests after
 // a warm-up: p50, p99 and max per query, and the worst of them all (issue 16: every query within
 // 25 ms at 1,000,000 papers; report the worst, not the typical).
 // Run `npm run build` first. Results are printed as Markdown tables for docs/performance.md.
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { portIsFree, prepareDatabase, root, runBackendCli, waitForHttp } from '../scripts/lib/stack.mjs';
+import { API_NODE_FLAGS, portIsFree, prepareDatabase, root, runBackendCli, waitForHttp } from '../scripts/lib/stack.mjs';
 
 const { values } = parseArgs({
   options: {
     papers: { type: 'string', default: '100000' },
     requests: { type: 'string', default: '300' },
     duration: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
     // Comma-separated case names (see `cases` below); all of them by default.
     cases: { type: 'string' },
     'adversarial-requests': { type: 'string', default: '100' },
     // Skip the five cases (and autocannon): measure the adversarial searches only.
     'only-adversarial': { type: 'boolean', default: false },
+    // Skip the table of conditional requests (If-None-Match).
+    'no-conditional': { type: 'boolean', default: false },
+    // Node flags for both APIs, space-separated; the API's own (API_NODE_FLAGS) by default, `--api-flags=` for none.
+    'api-flags': { type: 'string' },
   },
 });
 const paperCount = Number(values.papers);
 const requests = Number(values.requests);
 const duration = Number(values.duration);
+const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 const adversarialRequests = Number(values['adversarial-requests']);
+const apiFlags = (values['api-flags'] ?? API_NODE_FLAGS.join(' ')).split(' ').filter(Boolean);
 
 // What a student may type or paste, and what someone may send to make the search slow. Words from
 // the bulk seeder's vocabulary (bulk-papers.seeder.ts), so that they are common where they should
@@ -131,34 +147,45 @@ if (unknownCase) {
 }
 const cases = values['only-adversarial'] ? [] : selected ? allCases.filter((benchCase) => selected.includes(benchCase.name)) : allCases;
 
+const startLoad = loadavg();
 const apiPort = await freePort();
+const uncachedPort = await freePort();
 const barePort = await freePort();
+const startApi = (port, extra = {}) =>
+  spawn(process.execPath, [...apiFlags, 'dist/main.js'], { cwd: join(root, 'backend'), env: { ...env, ...extra, PORT: String(port) }, stdio: 'inherit' });
 const children = [
-  spawn(process.execPath, ['dist/main.js'], { cwd: join(root, 'backend'), env: { ...env, PORT: String(apiPort) }, stdio: 'inherit' }),
+  startApi(apiPort),
+  startApi(uncachedPort, { PAPERS_LIST_CACHE_MB: '0' }),
   spawn(process.execPath, [join(root, 'bench/bare-papers-server.mjs')], { env: { ...env, PORT: String(barePort) }, stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.killed || child.kill('SIGTERM'));
 process.on('exit', stop);
 
-if (!(await waitForHttp(`http://127.0.0.1:${apiPort}/api/health/live`)) || !(await waitForHttp(`http://127.0.0.1:${barePort}/api/papers?limit=1`))) {
+const ready = await Promise.all([
+  waitForHttp(`http://127.0.0.1:${apiPort}/api/health/live`),
+  waitForHttp(`http://127.0.0.1:${uncachedPort}/api/health/live`),
+  waitForHttp(`http://127.0.0.1:${barePort}/api/papers?limit=1`),
+]);
+if (!ready.every(Boolean)) {
   console.error('A server did not start.');
   process.exit(1);
 }
 
 const fetchJson = async (port, query) => (await fetch(`http://127.0.0.1:${port}/api/papers?${query}`)).text();
+const answersOfAll = (query) => Promise.all([apiPort, uncachedPort, barePort].map((port) => fetchJson(port, query)));
 for (const benchCase of cases) {
-  const [api, bare] = await Promise.all([fetchJson(apiPort, benchCase.query), fetchJson(barePort, benchCase.query)]);
-  if (api !== bare) {
-    console.error(`The two servers answer "${benchCase.name}" differently:\n${api.slice(0, 300)}\n${bare.slice(0, 300)}`);
+  const [api, uncached, bare] = await answersOfAll(benchCase.query);
+  if (api !== bare || uncached !== bare) {
+    console.error(`The servers answer "${benchCase.name}" differently:\n${api.slice(0, 300)}\n${uncached.slice(0, 300)}\n${bare.slice(0, 300)}`);
     process.exit(1);
   }
 }
 
 for (const [name, q] of adversarial) {
   const query = new URLSearchParams({ q }).toString();
-  const [api, bare] = await Promise.all([fetchJson(apiPort, query), fetchJson(barePort, query)]);
-  if (api !== bare || !api.startsWith('{"items":')) {
-    console.error(`The two servers answer "${name}" differently (or not with a page):\n${api.slice(0, 300)}\n${bare.slice(0, 300)}`);
+  const [api, uncached, bare] = await answersOfAll(query);
+  if (api !== bare || uncached !== bare || !api.startsWith('{"items":')) {
+    console.error(`The servers answer "${name}" differently (or not with a page):\n${api.slice(0, 300)}\n${uncached.slice(0, 300)}\n${bare.slice(0, 300)}`);
     process.exit(1);
   }
 }
@@ -177,40 +204,88 @@ async function latency(port, query, count = requests, warmUp = 30) {
   return { p50: at(50), p95: at(95), p99: at(99), max: times.at(-1) };
 }
 
-async function throughput(port, query) {
-  const result = await autocannon({ url: `http://127.0.0.1:${port}/api/papers?${query}`, connections, duration });
-  if (result.non2xx || result.errors) throw new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return result.requests.average;
+/** Requests per second over `seconds`; with `etag`, every request carries it in If-None-Match and must be answered 304. */
+async function throughputSlice(port, query, seconds, etag) {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}/api/papers?${query}`,
+    connections,
+    duration: seconds,
+    headers: etag ? { 'if-none-match': etag } : {},
+  });
+  const expected = etag ? result['3xx'] : result['2xx'];
+  if (result.errors || expected !== result.requests.total) {
+    throw new Error(`${result.requests.total - expected} answers other than ${etag ? 304 : 200}, ${result.errors} errors`);
+  }
+  return result.requests.total / seconds;
+}
+
+/** Each server's requests per second for `duration` s in all, the servers taking turns in `rounds` slices. */
+async function throughputs(ports, query, etag) {
+  const totals = ports.map(() => 0);
+  for (let round = 0; round < rounds; round += 1) {
+    for (let turn = 0; turn < ports.length; turn += 1) {
+      const index = (round + turn) % ports.length;
+      totals[index] += await throughputSlice(ports[index], query, duration / rounds, etag);
+    }
+  }
+  return totals.map((total) => total / rounds);
 }
 
 const rows = [];
 for (const benchCase of cases) {
   const apiLatency = await latency(apiPort, benchCase.query);
+  const uncachedLatency = await latency(uncachedPort, benchCase.query);
   const bareLatency = await latency(barePort, benchCase.query);
-  const apiRps = await throughput(apiPort, benchCase.query);
-  const bareRps = await throughput(barePort, benchCase.query);
-  rows.push({ ...benchCase, apiLatency, bareLatency, apiRps, bareRps });
-  console.log(`${benchCase.name}: api p95 ${apiLatency.p95.toFixed(2)} ms, ${apiRps.toFixed(0)} req/s; bare p95 ${bareLatency.p95.toFixed(2)} ms, ${bareRps.toFixed(0)} req/s`);
+  const [apiRps, uncachedRps, bareRps] = await throughputs([apiPort, uncachedPort, barePort], benchCase.query);
+  rows.push({ ...benchCase, apiLatency, uncachedLatency, bareLatency, apiRps, uncachedRps, bareRps });
+  console.log(
+    `${benchCase.name}: api p95 ${apiLatency.p95.toFixed(2)} ms, ${apiRps.toFixed(0)} req/s; ` +
+      `uncached p95 ${uncachedLatency.p95.toFixed(2)} ms, ${uncachedRps.toFixed(0)} req/s; bare p95 ${bareLatency.p95.toFixed(2)} ms, ${bareRps.toFixed(0)} req/s`,
+  );
+}
+
+const conditionalRows = [];
+if (!values['no-conditional']) {
+  for (const benchCase of cases) {
+    const url = `http://127.0.0.1:${apiPort}/api/papers?${benchCase.query}`;
+    const etag = (await fetch(url)).headers.get('etag');
+    const [apiRps, uncachedRps] = await throughputs([apiPort, uncachedPort], benchCase.query, etag);
+    conditionalRows.push({ ...benchCase, apiRps, uncachedRps, bareRps: rows.find((row) => row.name === benchCase.name).bareRps });
+    console.log(`${benchCase.name}, If-None-Match: api ${apiRps.toFixed(0)} req/s; uncached ${uncachedRps.toFixed(0)} req/s (304)`);
+  }
 }
 
 const adversarialRows = [];
 for (const [name, q] of adversarial) {
   const query = new URLSearchParams({ q }).toString();
-  const items = JSON.parse(await fetchJson(apiPort, query)).items.length;
-  const result = await latency(apiPort, query, adversarialRequests, 5);
+  const items = JSON.parse(await fetchJson(uncachedPort, query)).items.length;
+  const result = await latency(uncachedPort, query, adversarialRequests, 5);
   adversarialRows.push({ name, q, items, ...result });
   console.log(`${name}: p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, max ${result.max.toFixed(2)} ms`);
 }
 
+const ms = (value) => `${value.toFixed(2)} ms`;
+console.log(`\nLoad average when the run started: ${startLoad.map((value) => value.toFixed(2)).join(', ')} (1, 5, 15 min).`);
 if (rows.length > 0) {
-  console.log(`\n${total} published papers; latency from ${requests} sequential requests; throughput with ${connections} connections for ${duration} s.\n`);
-  console.log('| case | matching papers | API p50 | API p95 | bare p50 | bare p95 | API req/s | bare req/s | ratio |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(`\n${total} published papers; latency from ${requests} sequential requests; throughput with ${connections} connections for ${duration} s each, in ${rounds} turns.`);
+  console.log('"API": as deployed, with its cache of list pages; "uncached": the same API with PAPERS_LIST_CACHE_MB=0.\n');
+  console.log('| case | matching papers | API p50 | API p95 | uncached p50 | uncached p95 | bare p50 | bare p95 | API req/s | uncached req/s | bare req/s | ratio | uncached ratio |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) {
-    console.log(`| ${row.name} | ${row.matching} | ${row.apiLatency.p50.toFixed(2)} ms | ${row.apiLatency.p95.toFixed(2)} ms | ${row.bareLatency.p50.toFixed(2)} ms | ${row.bareLatency.p95.toFixed(2)} ms | ${row.apiRps.toFixed(0)} | ${row.bareRps.toFixed(0)} | ${(row.apiRps / row.bareRps).toFixed(2)} |`);
+    console.log(
+      `| ${row.name} | ${row.matching} | ${ms(row.apiLatency.p50)} | ${ms(row.apiLatency.p95)} | ${ms(row.uncachedLatency.p50)} | ${ms(row.uncachedLatency.p95)} | ` +
+        `${ms(row.bareLatency.p50)} | ${ms(row.bareLatency.p95)} | ${row.apiRps.toFixed(0)} | ${row.uncachedRps.toFixed(0)} | ${row.bareRps.toFixed(0)} | ` +
+        `${(row.apiRps / row.bareRps).toFixed(2)} | ${(row.uncachedRps / row.bareRps).toFixed(2)} |`,
+    );
   }
 }
-console.log(`\nAdversarial searches, API, ${total} published papers; ${adversarialRequests} sequential requests each.\n`);
+if (conditionalRows.length > 0) {
+  console.log('\nConditional requests: every request carries the current ETag in If-None-Match and is answered 304 without a body (the bare server has no ETags; its column is its plain 200s from the table above).\n');
+  console.log('| case | API req/s (304) | uncached req/s (304) | bare req/s (200) |');
+  console.log('|---|---:|---:|---:|');
+  for (const row of conditionalRows) console.log(`| ${row.name} | ${row.apiRps.toFixed(0)} | ${row.uncachedRps.toFixed(0)} | ${row.bareRps.toFixed(0)} |`);
+}
+console.log(`\nAdversarial searches, API without the cache, ${total} published papers; ${adversarialRequests} sequential requests each.\n`);
 console.log('| query | characters | papers on the first page | p50 | p99 | max |');
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const row of adversarialRows) {

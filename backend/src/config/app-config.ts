@@ -91,8 +91,11 @@ export interface AppConfig {
     stateTtlSeconds: number;
     testMode: boolean;
   } | null;
-  /** The one arXiv paper (by source id) whose card opens its detail page; see papers/display-rules.ts. */
-  papers: { arxivDetailPageId: string | null };
+  /**
+   * `arxivDetailPageId`: the one arXiv paper (by source id) whose card opens its detail page; see
+   * papers/display-rules.ts. `listCacheBytes`: the cache of public list pages, 0 when off.
+   */
+  papers: { arxivDetailPageId: string | null; listCacheBytes: number };
   log: { level: string };
 }
 
@@ -199,7 +202,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : { provider: 'test' },
     orcid: orcidOf(env),
-    papers: { arxivDetailPageId: env.ARXIV_DETAIL_PAGE_ID.trim() || null },
+    papers: { arxivDetailPageId: env.ARXIV_DETAIL_PAGE_ID.trim() || null, listCacheBytes: Math.floor(env.PAPERS_LIST_CACHE_MB * 1024 * 1024) },
     log: { level: env.LOG_LEVEL },
   };
 }

@@ -94,6 +94,8 @@ export const envSchema = z
     /** How long a started ORCID sign-in or link may take to come back (the state's life in Redis). */
     ORCID_STATE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
     ARXIV_DETAIL_PAGE_ID: z.string().default(''),
+    /** Memory for each API process's cache of public list pages (papers/paper-list-cache.service.ts); 0 turns it off. */
+    PAPERS_LIST_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanString.default(false),
     RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(10),

@@ -15,6 +15,7 @@ import { Migration20261123002000_reviewer_invitations } from './Migration2026112
 import { Migration20261123003000_paper_reviews } from './Migration20261123003000_paper_reviews.js';
 import { Migration20261124001000_reviewer_messages } from './Migration20261124001000_reviewer_messages.js';
 import { Migration20261125001000_orcid_link } from './Migration20261125001000_orcid_link.js';
+import { Migration20261126001000_paper_list_version } from './Migration20261126001000_paper_list_version.js';
 import { Migration20261126002000_paper_search_words } from './Migration20261126002000_paper_search_words.js';
 
 /**
@@ -38,5 +39,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123003000_paper_reviews', class: Migration20261123003000_paper_reviews },
   { name: 'Migration20261124001000_reviewer_messages', class: Migration20261124001000_reviewer_messages },
   { name: 'Migration20261125001000_orcid_link', class: Migration20261125001000_orcid_link },
+  { name: 'Migration20261126001000_paper_list_version', class: Migration20261126001000_paper_list_version },
   { name: 'Migration20261126002000_paper_search_words', class: Migration20261126002000_paper_search_words },
 ];

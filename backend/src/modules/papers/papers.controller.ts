@@ -17,6 +17,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, Public } from '../../common/auth/auth.decorators.js';
+import { type ConditionalOptions, jsonRepresentation, ReadCaching, sendConditionally } from '../../common/http/conditional-get.js';
 import { uuidParam } from '../../common/http/uuid-param.pipe.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
 import { DownloadCaching, sendDownload } from '../storage/file-download.js';
@@ -32,6 +33,7 @@ import { PaperDetailDto, PaperPageDto } from './dtos/paper.dto.js';
 import { SUBMIT_PAPER_BODY_SCHEMA, UPLOAD_VERSION_BODY_SCHEMA } from './dtos/submit-paper.dto.js';
 import { PaperCommentsService } from './paper-comments.service.js';
 import { PaperDecisionsService } from './paper-decisions.service.js';
+import { PaperListCache } from './paper-list-cache.service.js';
 import { PaperSubmissionService } from './paper-submission.service.js';
 import { PaperVersionsService } from './paper-versions.service.js';
 import { CommentNotFoundException, PaperNotFoundException } from './papers.exception.js';
@@ -42,6 +44,17 @@ const FILE_ERRORS = '415 INVALID_FILE_TYPE (not a PDF by content); 413 FILE_TOO_
 const PAPER_ID = uuidParam(() => new PaperNotFoundException());
 const COMMENT_ID = uuidParam(() => new CommentNotFoundException());
 
+/** The list is the same for everyone, signed in or not. */
+const LIST_CACHING: ConditionalOptions = { caching: ReadCaching.Shared };
+
+/** A paper as a visitor sees it is the same for every visitor; a signed-in caller's view is theirs. */
+const detailCaching = (user: AuthUser | undefined): ConditionalOptions => ({
+  caching: user ? ReadCaching.Private : ReadCaching.Shared,
+  vary: 'Authorization, Cookie',
+});
+
+const NOT_MODIFIED = { status: 304, description: 'Not Modified: If-None-Match names the current ETag (no body; the same ETag and Cache-Control)' } as const;
+
 @ApiTags('papers')
 @Controller('papers')
 export class PapersController {
@@ -51,14 +64,16 @@ export class PapersController {
     private readonly versions: PaperVersionsService,
     private readonly comments: PaperCommentsService,
     private readonly decisions: PaperDecisionsService,
+    private readonly listCache: PaperListCache,
   ) {}
 
   @Get()
   @Public()
-  @ApiOkResponse({ type: PaperPageDto, description: 'Published papers, newest first' })
+  @ApiOkResponse({ type: PaperPageDto, description: 'Published papers, newest first; ETag, Cache-Control: public, no-cache' })
+  @ApiResponse(NOT_MODIFIED)
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED (cursor, limit, category or q)' })
-  list(@Query() query: ListPapersQueryDto): Promise<PaperPageDto> {
-    return this.papers.list(query);
+  async list(@Query() query: ListPapersQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer | undefined> {
+    return sendConditionally(reply, await this.listCache.page(query), LIST_CACHING);
   }
 
   @Post()
@@ -91,10 +106,11 @@ export class PapersController {
 
   @Get(':id')
   @Public()
-  @ApiOkResponse({ type: PaperDetailDto })
+  @ApiOkResponse({ type: PaperDetailDto, description: 'ETag; Cache-Control: public, no-cache for a visitor, private, no-cache for a signed-in caller; Vary: Authorization, Cookie' })
+  @ApiResponse(NOT_MODIFIED)
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no such paper, or not published and the caller is neither its owner nor an admin' })
-  detail(@Param('id', PAPER_ID) id: string, @CurrentUser({ optional: true }) user?: AuthUser): Promise<PaperDetailDto> {
-    return this.papers.detail(id, user);
+  async detail(@Param('id', PAPER_ID) id: string, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser({ optional: true }) user?: AuthUser): Promise<Buffer | undefined> {
+    return sendConditionally(reply, jsonRepresentation(await this.papers.detail(id, user)), detailCaching(user));
   }
 
   @Get(':id/pdf')

@@ -14,6 +14,8 @@ import { PaperStatusEvent } from './entities/paper-status-event.entity.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
 import { PaperCommentsService } from './paper-comments.service.js';
 import { PaperDecisionsService } from './paper-decisions.service.js';
+import { PaperListCache } from './paper-list-cache.service.js';
+import { PaperListVersionRepository } from './paper-list-version.repository.js';
 import { PaperPagesRoutes } from './paper-pages.routes.js';
 import { PaperPagesService } from './paper-pages.service.js';
 import { PaperSubmissionService } from './paper-submission.service.js';
@@ -35,6 +37,8 @@ import { PapersService } from './papers.service.js';
     PaperVersionsService,
     PaperCommentsService,
     PaperDecisionsService,
+    PaperListCache,
+    PaperListVersionRepository,
     AdminPapersService,
     PaperPagesService,
     PaperPagesRoutes,

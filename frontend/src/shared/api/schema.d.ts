@@ -2140,7 +2140,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Published papers, newest first */
+            /** @description Published papers, newest first; ETag, Cache-Control: public, no-cache */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2148,6 +2148,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PaperPageDto"];
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag (no body; the same ETag and Cache-Control) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description VALIDATION_FAILED (cursor, limit, category or q) */
             400: {
@@ -2316,6 +2323,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description ETag; Cache-Control: public, no-cache for a visitor, private, no-cache for a signed-in caller; Vary: Authorization, Cookie */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2323,6 +2331,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PaperDetailDto"];
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag (no body; the same ETag and Cache-Control) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description NOT_FOUND: no such paper, or not published and the caller is neither its owner nor an admin */
             404: {
