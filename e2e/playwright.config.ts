@@ -82,6 +82,8 @@ export default defineConfig({
           // well inside them (E2E_RATE_LIMIT_AUTH_PER_MINUTE raises the auth-action budget if a
           // much larger suite ever needs it).
           ARXIV_DETAIL_PAGE_ID: process.env.E2E_ARXIV_DETAIL_PAGE_ID ?? '',
+          // A valid ISSN (check digit included), so the footer shows one as a configured journal's does (landing.spec.ts).
+          JOURNAL_ISSN: process.env.E2E_JOURNAL_ISSN ?? '2049-3630',
           ...(process.env.E2E_RATE_LIMIT_AUTH_PER_MINUTE && { RATE_LIMIT_AUTH_PER_MINUTE: process.env.E2E_RATE_LIMIT_AUTH_PER_MINUTE }),
         },
       },

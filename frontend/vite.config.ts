@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { appRoutePatterns, appRoutes } from './build/app-routes';
 import { LAZY_ROUTES_SHARED, lazyRoutes } from './build/lazy-routes';
 import { routePreloads } from './build/route-preloads';
 
@@ -18,6 +19,8 @@ export default defineConfig(({ mode }) => ({
       routes: lazyRoutes(loadEnv(mode, import.meta.dirname, 'VITE_').VITE_API_BASE_URL || '/api'),
       shared: LAZY_ROUTES_SHARED,
     }),
+    // app-routes.json: every route pattern, so the server answers 404 for any other address.
+    appRoutes({ patterns: appRoutePatterns() }),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

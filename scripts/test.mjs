@@ -1,8 +1,9 @@
 // `npm test`: every check the project has, in order, continuing past failures so one run shows
-// everything: lint, type-check, build, backend unit + integration (Jest), frontend (Vitest),
-// end-to-end (Playwright). Prints each runner's summary and ends with one line
-// `N passed, N failed` adding up every runner's tests; lint, type-check and build count as one
-// check each. Exits non-zero if anything failed.
+// everything: lint, type-check, the OpenAPI document's lint (Redocly, recommended rules), build,
+// backend unit + integration (Jest), frontend (Vitest), end-to-end (Playwright). Prints each
+// runner's summary and ends with one line `N passed, N failed` adding up every runner's tests;
+// lint, type-check, the OpenAPI lint and build count as one check each. Exits non-zero if
+// anything failed.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { findChromium } from './lib/browser.mjs';
@@ -69,6 +70,12 @@ const tapCounts = (tap) => {
 
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 check('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
+// backend/openapi.json as committed (a backend unit test checks it matches the code), against
+// redocly.yaml (the recommended rules, warnings as errors). No update check or usage report:
+// the run may be offline.
+check('openapi', 'npx', ['redocly', 'lint', '--max-problems=1000'], {
+  env: { ...env, REDOCLY_SUPPRESS_NOTIFICATIONS: 'true', REDOCLY_TELEMETRY: 'off' },
+});
 check('build', 'npm', ['run', 'build']);
 const buildFailed = results.some((result) => result.name === 'build' && result.failed);
 

@@ -131,9 +131,10 @@ async function configureApp(
 }
 
 /**
- * The built web app is served from the same origin as the API. Unknown non-API paths get
- * index.html so the client-side router can show them (including its own 404 page), with the
- * preloads of the route they open (web-app-shell.ts).
+ * The built web app is served from the same origin as the API. Non-API paths that are no file
+ * get index.html so the client-side router can show them, with the preloads of the route they
+ * open (web-app-shell.ts); with 404 when no route of the app matches them (the build's
+ * app-routes.json), where the router shows its own not-found page.
  */
 async function serveWebApp(app: NestFastifyApplication, fastify: FastifyInstance, config: AppConfig): Promise<void> {
   const shell = loadWebAppShell(config);
@@ -154,6 +155,12 @@ async function serveWebApp(app: NestFastifyApplication, fastify: FastifyInstance
     if (path === '/api' || path.startsWith('/api/') || path.startsWith('/admin/queues')) {
       return reply.status(404).send({ statusCode: 404, code: ErrorCode.NotFound, message: 'Not found' });
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shell.htmlFor(request.url));
+    // The same page either way: the app shows its not-found view for an address none of its routes
+    // matches; the status tells crawlers not to index it.
+    return reply
+      .status(shell.isAppRoute(request.url) ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(shell.htmlFor(request.url));
   });
 }

@@ -2,7 +2,9 @@ import { expect, test } from '../support/fixtures.js';
 import { atPath } from '../support/urls.js';
 
 test('an unknown path shows the 404 page with a way home', async ({ page }) => {
-  await page.goto('/no/such/page-here');
+  // Answered 404 (so crawlers do not index it) with the web app's page, which shows its own.
+  const response = await page.goto('/no/such/page-here');
+  expect(response?.status()).toBe(404);
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
   const home = page.getByRole('link', { name: 'Return to Home' });
   await expect(home).toBeVisible();

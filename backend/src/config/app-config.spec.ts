@@ -38,6 +38,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET }).auth.jwtSecret).toBe(TEST_JWT_SECRET);
   });
 
+  it('takes JOURNAL_ISSN only with a valid check digit, and none by default', () => {
+    expect(loadConfig({}).journal.issn).toBeNull();
+    expect(loadConfig({ JOURNAL_ISSN: '' }).journal.issn).toBeNull();
+    expect(loadConfig({ JOURNAL_ISSN: '2049-3630' }).journal.issn).toBe('2049-3630');
+    for (const JOURNAL_ISSN of ['3065-0000', '20493630', '2049-363']) {
+      expect(problemsOf({ JOURNAL_ISSN }).join('\n')).toMatch(/JOURNAL_ISSN: must be an ISSN, NNNN-NNNC with a valid check digit/);
+    }
+  });
+
   it('lists every bad variable at once, not just the first', () => {
     const problems = problemsOf({ PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'nope', JWT_SECRET: 'short' });
     expect(problems).toHaveLength(4);

@@ -55,7 +55,13 @@ export interface AppConfig {
     pool: { maxConnections: number; maxMessages: number };
   };
   /** `shortName` signs the editors' messages; `contactEmail` is named when no editor can be reached. */
-  journal: { name: string; shortName: string; contactEmail: string };
+  journal: {
+    name: string;
+    shortName: string;
+    contactEmail: string;
+    /** `NNNN-NNNC` with a valid check digit (JOURNAL_ISSN); null when none is configured. */
+    issn: string | null;
+  };
   invitations: {
     /** How long a reviewer invitation's link works (and the invitation stays pending). */
     ttlDays: number;
@@ -175,7 +181,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       workerConcurrency: env.MAIL_WORKER_CONCURRENCY,
       pool: { maxConnections: env.SMTP_POOL_MAX_CONNECTIONS, maxMessages: env.SMTP_POOL_MAX_MESSAGES },
     },
-    journal: { name: env.JOURNAL_NAME, shortName: env.JOURNAL_SHORT_NAME, contactEmail: env.JOURNAL_CONTACT_EMAIL },
+    journal: { name: env.JOURNAL_NAME, shortName: env.JOURNAL_SHORT_NAME, contactEmail: env.JOURNAL_CONTACT_EMAIL, issn: env.JOURNAL_ISSN || null },
     invitations: { ttlDays: env.INVITATION_TTL_DAYS },
     web: { distDir: env.WEB_DIST_DIR ?? defaultWebDistDir },
     storage:

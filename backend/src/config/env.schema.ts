@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidIssn } from './issn.js';
 
 /** Signs access tokens in the test runner only (NODE_ENV=test); `npm start` makes a secret of its own per install. */
 const TEST_JWT_SECRET = 'test-runner-only-jwt-secret-never-use-elsewhere';
@@ -65,6 +66,12 @@ export const envSchema = z
     JOURNAL_SHORT_NAME: z.string().min(1).max(50).default('YSJ'),
     /** Where people are sent when the journal cannot help them itself (no editor to message). */
     JOURNAL_CONTACT_EMAIL: z.email().default('editor@youngscientistsjournal.org'),
+    /** The journal's ISSN, `NNNN-NNNC` (citation_issn, the footer); none (empty) until one is assigned. */
+    JOURNAL_ISSN: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || isValidIssn(value), 'must be an ISSN, NNNN-NNNC with a valid check digit (e.g. 2049-3630), or empty')
+      .default(''),
     WEB_DIST_DIR: z.string().optional(),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     STORAGE_DIR: z.string().min(1).default('.data/storage'),

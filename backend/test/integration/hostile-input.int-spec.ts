@@ -135,11 +135,15 @@ function withValue(body: unknown, path: (string | number)[], value: unknown): un
 /** Bull Board (admins only): its client reads its own error bodies (`{ error: { key } }`). */
 const hasOwnErrorShape = (route: AppRoute) => route.url.startsWith('/admin/queues/');
 
+/** The web app's pages: an address with nothing to show (no such paper, no such route) is answered 404 with the app's HTML, which shows its not-found view (docs/api.md). */
+const isWebAppPage = (route: AppRoute) => route.method === 'GET' && (route.url === '/papers/:id' || route.url === '/*');
+
 /** What is wrong with an answer, or null: no 5xx, every 4xx in the one error shape, security headers on everything. */
 function problemOf(route: AppRoute, response: Response): string | null {
   if (response.status >= 500) return `${response.status} ${JSON.stringify(response.body)}`;
   if (!response.headers['x-content-type-options'] || !response.headers['content-security-policy']) return `${response.status} without the security headers`;
   if (response.status < 400 || hasOwnErrorShape(route)) return null;
+  if (response.status === 404 && isWebAppPage(route) && /^text\/html/.test(String(response.headers['content-type']))) return null;
   const body = response.body as Record<string, unknown>;
   const shaped =
     /^application\/json/.test(String(response.headers['content-type'])) &&

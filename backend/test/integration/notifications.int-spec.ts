@@ -86,6 +86,8 @@ describe('e-mail pipeline (outbox → BullMQ → worker → SMTP)', () => {
     expect(caught.mail.to).toMatchObject({ text: to });
     expect(caught.mail.from?.text).toContain('editor@youngscientistsjournal.org');
     expect(caught.mail.subject).toBe('Confirm your email for Young Scientists Journal');
+    // RFC 3834: sent by a program, so out-of-office and other automatic replies leave it alone.
+    expect(caught.mail.headers.get('auto-submitted')).toBe('auto-generated');
     expect(caught.mail.text).toContain('Hi Ada <b>,');
     expect(caught.mail.text).toContain('https://journal.example/api/auth/confirm?token=');
     expect(caught.mail.html).toContain('Hi Ada &lt;b&gt;,');

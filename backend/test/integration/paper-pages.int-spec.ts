@@ -17,21 +17,26 @@ const INDEX_HTML = `<!doctype html>
 </html>
 `;
 const PUBLIC_URL = 'https://journal.example.org';
+const ISSN = '2049-3630';
+const HOSTILE = '</script><script>alert(1)</script>';
+const JOURNAL_NAME = 'Journal of "Young" <Scientists> & Co';
 
 describe('pages for readers and indexers', () => {
   let testApp: TestApp;
   let distDir: string;
-  const saved = { WEB_DIST_DIR: process.env.WEB_DIST_DIR, PUBLIC_URL: process.env.PUBLIC_URL, JOURNAL_NAME: process.env.JOURNAL_NAME };
+  const saved = { WEB_DIST_DIR: process.env.WEB_DIST_DIR, PUBLIC_URL: process.env.PUBLIC_URL, JOURNAL_NAME: process.env.JOURNAL_NAME, JOURNAL_ISSN: process.env.JOURNAL_ISSN };
   const word = uniqueWord();
   let paperId: string;
   let hiddenId: string;
+  let hostileId: string;
 
   beforeAll(async () => {
     distDir = await mkdtemp(join(tmpdir(), 'web-dist-'));
     await writeFile(join(distDir, 'index.html'), INDEX_HTML);
     process.env.WEB_DIST_DIR = distDir;
     process.env.PUBLIC_URL = PUBLIC_URL;
-    process.env.JOURNAL_NAME = 'Journal of "Young" <Scientists> & Co';
+    process.env.JOURNAL_NAME = JOURNAL_NAME;
+    process.env.JOURNAL_ISSN = ISSN;
     testApp = await startTestApp();
     const owner = await createAccount(testApp);
     paperId = (
@@ -43,8 +48,19 @@ describe('pages for readers and indexers', () => {
           { name: 'Ana Lopez', email: 'ana@example.org', school: 'North High' },
           { name: "Brian O'Neil", email: 'brian@example.org', school: 'North High' },
         ],
+        keywords: 'pollination, bees; Urban  ecology,',
         publishedAt: new Date('2025-06-15T12:00:00Z'),
         withPdf: true,
+      })
+    ).id;
+    hostileId = (
+      await createPaper(testApp, {
+        userId: owner.id,
+        title: `${HOSTILE} ${word}`,
+        abstract: `${HOSTILE} <!-- & -->`,
+        authors: [{ name: HOSTILE, email: 'eve@example.org', school: `${HOSTILE}"'` }],
+        keywords: `${HOSTILE}, "><img src=x>`,
+        publishedAt: new Date('2025-06-16T12:00:00Z'),
       })
     ).id;
     hiddenId = (await createPaper(testApp, { userId: owner.id, title: `Hidden ${word}`, status: PaperStatus.Submitted })).id;
@@ -82,16 +98,120 @@ describe('pages for readers and indexers', () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
-  /** index.html as every page gets it: the built file, with only the server's settings block added. */
+  /** The values of the head's `<meta name=...>` tags called `name`, entities decoded. */
+  const metaValues = (head: string, name: string) =>
+    [...head.matchAll(/<meta name="([^"]+)" content="([^"]*)">/g)]
+      .filter(([, key]) => key === name)
+      .map(([, , content]) => content.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+  /** The page's JSON-LD blocks, parsed. */
+  const jsonLdOf = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(([, json]) => JSON.parse(json) as Record<string, unknown>);
+
+  it('gives Google Scholar the ISSN and keywords, and Dublin Core tags, each with its value', async () => {
+    const html = (await request(testApp.server).get(`/papers/${paperId}`).expect(200)).text;
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(metaValues(head, 'citation_issn')).toEqual([ISSN]);
+    expect(metaValues(head, 'citation_keywords')).toEqual(['pollination; bees; Urban ecology']);
+    // Papers belong to no issue: nothing to say of volume or issue.
+    expect(head).not.toMatch(/citation_volume|citation_issue/);
+    expect(head).toContain('<link rel="schema.DC" href="http://purl.org/dc/elements/1.1/">');
+    expect(metaValues(head, 'DC.title')).toEqual([`Bees & "Flowers" <script>alert(1)</script> ${word}`]);
+    expect(metaValues(head, 'DC.creator')).toEqual(['Ana Lopez', "Brian O'Neil"]);
+    expect(metaValues(head, 'DC.date')).toEqual(['2025-06-15']);
+    expect(metaValues(head, 'DC.description')).toEqual(['Bees visit flowers. <b>Bold</b> & more.']);
+    expect(metaValues(head, 'DC.identifier')).toEqual([`${PUBLIC_URL}/papers/${paperId}`]);
+    expect(metaValues(head, 'DC.publisher')).toEqual([JOURNAL_NAME]);
+    expect(metaValues(head, 'DC.type')).toEqual(['Text']);
+    expect(metaValues(head, 'DC.format')).toEqual(['application/pdf']);
+    expect(metaValues(head, 'DC.language')).toEqual([]);
+  });
+
+  it('describes the paper in JSON-LD as a ScholarlyArticle, a data block the CSP need not allow', async () => {
+    const response = await request(testApp.server).get(`/papers/${paperId}`).expect(200);
+    const head = response.text.slice(0, response.text.indexOf('</head>'));
+    const blocks = jsonLdOf(head);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'ScholarlyArticle',
+      headline: `Bees & "Flowers" <script>alert(1)</script> ${word}`,
+      name: `Bees & "Flowers" <script>alert(1)</script> ${word}`,
+      author: [
+        { '@type': 'Person', name: 'Ana Lopez', affiliation: { '@type': 'Organization', name: 'North High' } },
+        { '@type': 'Person', name: "Brian O'Neil", affiliation: { '@type': 'Organization', name: 'North High' } },
+      ],
+      datePublished: '2025-06-15T12:00:00.000Z',
+      abstract: 'Bees visit flowers. <b>Bold</b> & more.',
+      keywords: ['pollination', 'bees', 'Urban ecology'],
+      url: `${PUBLIC_URL}/papers/${paperId}`,
+      isPartOf: { '@type': 'Periodical', name: JOURNAL_NAME, issn: ISSN },
+      publisher: { '@type': 'Organization', name: JOURNAL_NAME },
+      encoding: { '@type': 'MediaObject', encodingFormat: 'application/pdf', contentUrl: `${PUBLIC_URL}/api/papers/${paperId}/pdf` },
+    });
+    // The policy is every page's: no hash, nonce or 'unsafe-inline' was added for the block.
+    const plain = await request(testApp.server).get('/papers').expect(200);
+    expect(response.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+    expect(response.headers['content-security-policy']).not.toMatch(/unsafe-inline'[^;]*script|script-src[^;]*(unsafe-inline|nonce-|sha256-)/);
+  });
+
+  it('keeps a title, abstract, author or keyword that tries to close the script inert', async () => {
+    const html = (await request(testApp.server).get(`/papers/${hostileId}`).expect(200)).text;
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<img');
+    // The head's scripts: the settings block and the JSON-LD, each closed once; the body's entry script.
+    expect(head.match(/<script\b/g)).toHaveLength(2);
+    expect(head.match(/<\/script>/g)).toHaveLength(2);
+    expect(head).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e');
+    const [article] = jsonLdOf(head);
+    expect(article).toMatchObject({
+      headline: `${HOSTILE} ${word}`,
+      abstract: `${HOSTILE} <!-- & -->`,
+      author: [{ '@type': 'Person', name: HOSTILE, affiliation: { '@type': 'Organization', name: `${HOSTILE}"'` } }],
+      keywords: [HOSTILE, '"><img src=x>'],
+    });
+    expect(metaValues(head, 'DC.title')).toEqual([`${HOSTILE} ${word}`]);
+    expect(metaValues(head, 'citation_keywords')).toEqual([`${HOSTILE}; "><img src=x>`]);
+    expect(html.slice(html.indexOf('</head>'))).toBe(INDEX_HTML.slice(INDEX_HTML.indexOf('</head>')));
+  });
+
+  it("gives a paper the same instant as the sitemap's lastmod and the feed's updated, the feed's own the newest", async () => {
+    const sitemap = (await request(testApp.server).get('/sitemap.xml').expect(200)).text;
+    const feed = (await request(testApp.server).get('/feed.xml').expect(200)).text;
+    const lastmod = new RegExp(`<loc>${PUBLIC_URL}/papers/${paperId}</loc><lastmod>([^<]+)</lastmod>`).exec(sitemap)![1];
+    const entry = feed.split('<entry>').find((part) => part.includes(`urn:uuid:${paperId}`))!;
+    const updated = /<updated>([^<]+)<\/updated>/.exec(entry)![1];
+    expect(Date.parse(updated)).toBe(Date.parse(lastmod));
+    // Changed after it was published (the test row was written now): that change, not the publication date.
+    expect(Date.parse(updated)).toBeGreaterThan(Date.parse('2025-06-15T12:00:00Z'));
+    expect(/<published>([^<]+)<\/published>/.exec(entry)![1]).toBe('2025-06-15T12:00:00.000Z');
+    const entryUpdates = [...feed.matchAll(/<entry>[\s\S]*?<updated>([^<]+)<\/updated>/g)].map(([, at]) => Date.parse(at));
+    const feedUpdated = /<feed [^>]*>[\s\S]*?<updated>([^<]+)<\/updated>/.exec(feed)![1];
+    expect(Date.parse(feedUpdated)).toBe(Math.max(...entryUpdates));
+  });
+
+  const FEED_LINK = `<link rel="alternate" type="application/atom+xml" title="Journal of &quot;Young&quot; &lt;Scientists&gt; &amp; Co" href="/feed.xml">`;
+
+  it("links the Atom feed from a paper's page, as from every page (autodiscovery)", async () => {
+    for (const url of [`/papers/${paperId}`, `/papers/${hiddenId}`, '/papers', '/']) {
+      const html = (await request(testApp.server).get(url)).text;
+      expect(html.slice(0, html.indexOf('</head>')).split(FEED_LINK)).toHaveLength(2);
+    }
+  });
+
+  /** index.html as every page gets it: the built file, with only the server's settings block and the feed's link added. */
   function expectAppShell(html: string): void {
     const settings = /\s*<script id="journal-config" type="application\/json">[^<]*<\/script>/;
     expect(html).toMatch(settings);
-    expect(html.replace(settings, '')).toBe(INDEX_HTML);
+    expect(html).toContain(FEED_LINK);
+    expect(html.replace(settings, '').replace(/\s*<link rel="alternate" type="application\/atom\+xml"[^>]*>/, '')).toBe(INDEX_HTML);
   }
 
-  it('serves index.html unchanged for an unpublished, unknown or malformed paper', async () => {
+  it('answers 404 with index.html unchanged for an unpublished, unknown or malformed paper', async () => {
     for (const id of [hiddenId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      const response = await request(testApp.server).get(`/papers/${id}`).expect(200);
+      const response = await request(testApp.server).get(`/papers/${id}`).expect(404);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
       expectAppShell(response.text);
     }
   });
@@ -101,6 +221,24 @@ describe('pages for readers and indexers', () => {
     expectAppShell((await request(testApp.server).get('/guidelines').expect(200)).text);
     expect((await request(testApp.server).get('/api/nothing-here').expect(404)).body.code).toBe('NOT_FOUND');
     expect((await request(testApp.server).get(`/api/papers/${paperId}`).expect(200)).body.id).toBe(paperId);
+  });
+
+  it('serves robots.txt: public pages open, private areas and the API closed but for the papers\' public reads, and the sitemap', async () => {
+    const response = await request(testApp.server).get('/robots.txt').expect(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    const lines = response.text.split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    expect(lines).toContain('Allow: /api/papers');
+    for (const path of ['/api/', '/admin', '/auth', '/submit', '/my-submissions', '/reviewer-dashboard', '/review/', '/payments/', '/reviewer-invitation']) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    // Nothing that closes a public page (a bare `Disallow: /`, the papers).
+    const disallowed = lines.filter((line) => line.startsWith('Disallow:')).map((line) => line.slice('Disallow:'.length).trim());
+    for (const open of ['/', '/papers', `/papers/${paperId}`, '/guidelines', '/contact', '/staff', '/journals', '/sitemap.xml', '/feed.xml']) {
+      expect(disallowed.filter((path) => open.startsWith(path))).toEqual([]);
+    }
   });
 
   it('lists the static pages and the published papers in the sitemap', async () => {
@@ -151,5 +289,6 @@ describe('the paper page without a built web app', () => {
     const response = await request(testApp.server).get('/papers/00000000-0000-4000-8000-000000000000').expect(404);
     expect(response.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: expect.any(String) });
     await request(testApp.server).get('/sitemap.xml').expect(200);
+    expect((await request(testApp.server).get('/robots.txt').expect(200)).text).toContain('Sitemap: ');
   });
 });

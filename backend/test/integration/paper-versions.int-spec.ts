@@ -108,8 +108,8 @@ describe('a published paper does not change silently: pending versions and their
     const approved = (await approve(admin, paperId, 2).expect(200)).body as Approved;
     expect(approved).toMatchObject({ changed: true, notification: 'queued', version: { version: 2, state: 'current', current: true, public: true } });
     for (const who of [null, reviewer]) expect(Buffer.compare(await publicPdf(who, paperId), v2)).toBe(0);
-    // The paper's PDF changes on approval: a browser must not keep showing the old one.
-    expect((await as(null).get(`/api/papers/${paperId}/pdf`).expect(200)).headers['cache-control']).toBe('private, no-cache');
+    // The paper's PDF changes on approval: a browser or proxy may keep it (it is published) but must ask again before showing it.
+    expect((await as(null).get(`/api/papers/${paperId}/pdf`).expect(200)).headers['cache-control']).toBe('public, no-cache');
     expect((await as(admin).get(`/api/papers/${paperId}/versions/2/pdf`).expect(200)).headers['cache-control']).toBe('private, max-age=3600');
     expect(await versions(paperId)).toEqual([
       [2, 'current', true],

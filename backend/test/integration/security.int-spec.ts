@@ -33,6 +33,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /papers/:id',
   'GET /sitemap.xml',
   'GET /feed.xml',
+  'GET /robots.txt',
   'POST /api/payments/webhook',
   // The reviewer invitation page is open to visitors (spec: the invitation landing).
   'POST /api/invitations/verify',

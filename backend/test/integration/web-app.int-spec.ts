@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { CLIENT_CONFIG_ELEMENT_ID, ROUTE_PRELOADS_FILE } from '../../src/common/web/web-app-shell.js';
+import { APP_ROUTES_FILE, CLIENT_CONFIG_ELEMENT_ID, ROUTE_PRELOADS_FILE } from '../../src/common/web/web-app-shell.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const SCRIPT = `console.log(${JSON.stringify('journal '.repeat(400))});`;
@@ -13,6 +13,8 @@ const ROUTE_PRELOADS = {
   '/submit': { modules: ['/assets/submit-page-0f0f0f.js', '/assets/api-789abc.js'], requests: [] },
   '/papers/:id': { modules: ['/assets/paper-detail-page-1a2b3c.js', '/assets/api-789abc.js'], requests: [] },
 };
+// As the build writes it (frontend/build/app-routes.ts): every route of the app, eager and lazy.
+const APP_ROUTES = { patterns: ['/', '/papers', '/papers/:id', '/submit', '/payments/test-checkout'] };
 
 describe('the built web app served by the API', () => {
   let testApp: TestApp;
@@ -28,6 +30,7 @@ describe('the built web app served by the API', () => {
     await writeFile(join(distDir, 'assets', 'index-abc123.js.gz'), gzipSync(SCRIPT));
     for (const file of ['papers-page-def456.js', 'api-789abc.js', 'submit-page-0f0f0f.js', 'paper-detail-page-1a2b3c.js']) await writeFile(join(distDir, 'assets', file), SCRIPT);
     await writeFile(join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify(ROUTE_PRELOADS));
+    await writeFile(join(distDir, APP_ROUTES_FILE), JSON.stringify(APP_ROUTES));
     process.env.WEB_DIST_DIR = distDir;
     testApp = await startTestApp();
   });
@@ -52,11 +55,27 @@ describe('the built web app served by the API', () => {
     expect(plain.text).toBe(SCRIPT);
   });
 
-  it('answers any other page with index.html, never cached, so a new build is picked up', async () => {
-    const page = await request(testApp.server).get('/some/client/route').expect(200);
-    expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.headers['cache-control']).toBe('no-cache');
-    expect(page.text).toContain('<div id="root">');
+  it('answers a route of the app with index.html, never cached, so a new build is picked up', async () => {
+    for (const url of ['/', '/papers', '/Papers/?q=algae', '/submit', '/payments/test-checkout?session_id=cs_1']) {
+      const page = await request(testApp.server).get(url).expect(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.text).toContain('<div id="root">');
+    }
+  });
+
+  it('answers an address no route of the app matches with 404 and the same page, whose app shows its not-found view', async () => {
+    const shell = (await request(testApp.server).get('/').expect(200)).text;
+    for (const url of ['/some/client/route', '/papersx', '/papers/1/2', '/payments', '/submit/extra?x=1']) {
+      const page = await request(testApp.server).get(url).expect(404);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.text).toBe(shell);
+    }
+    // Files of the build are still files, and unknown API paths still answer JSON.
+    await request(testApp.server).get('/assets/index-abc123.js').expect(200);
+    expect((await request(testApp.server).get('/api/nothing-here').expect(404)).body.code).toBe('NOT_FOUND');
+    expect((await request(testApp.server).get('/admin/queues-nothing').expect(404)).body.code).toBe('NOT_FOUND');
   });
 
   it('puts the configured upload limits in the page, so the browser checks and states the server\'s own', async () => {
@@ -101,8 +120,35 @@ describe('the built web app served by the API', () => {
     }
   });
 
+  it("says in the page the journal's ISSN when one is configured, for the footer, and none otherwise", async () => {
+    const issnOf = async (app: TestApp) => {
+      const page = await request(app.server).get('/').expect(200);
+      const block = new RegExp(`<script id="${CLIENT_CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`).exec(page.text);
+      return (JSON.parse(block![1]) as { journal: { issn: unknown } }).journal.issn;
+    };
+    const withIssn = await startTestApp({ env: { JOURNAL_ISSN: '2049-3630' } });
+    try {
+      expect(await issnOf(testApp)).toBeNull();
+      expect(await issnOf(withIssn)).toBe('2049-3630');
+    } finally {
+      await withIssn.close();
+    }
+  });
+
+  it('links the Atom feed from the head of every page it serves (autodiscovery), the feed answering there', async () => {
+    const FEED_LINK = '<link rel="alternate" type="application/atom+xml" title="Young Scientists Journal" href="/feed.xml">';
+    for (const [url, status] of [['/', 200], ['/papers', 200], ['/papers?q=algae', 200], ['/submit', 200], ['/papers/00000000-0000-4000-8000-000000000000', 404], ['/nowhere', 404]] as const) {
+      const page = await request(testApp.server).get(url).expect(status);
+      const head = page.text.slice(0, page.text.indexOf('</head>'));
+      expect(head.split(FEED_LINK)).toHaveLength(2);
+    }
+    const feed = await request(testApp.server).get('/feed.xml').expect(200);
+    expect(feed.headers['content-type']).toMatch(/^application\/atom\+xml/);
+  });
+
   describe('preloads', () => {
-    const linksOf = (html: string) => [...html.matchAll(/<link ([^>]*)>/g)].map((match) => match[1]);
+    // The preloads; the feed's link, on every page, has its own test.
+    const linksOf = (html: string) => [...html.matchAll(/<link ([^>]*)>/g)].map((match) => match[1]).filter((link) => !link.startsWith('rel="alternate"'));
     const hrefOf = (link: string) => /href="([^"]*)"/.exec(link)![1];
 
     it('names in /papers the scripts its route loads and its first page of papers, each answered here, in <head>', async () => {
@@ -126,8 +172,9 @@ describe('the built web app served by the API', () => {
     });
 
     it("names in a paper's page (served with its meta tags by the papers module) the scripts of the paper route", async () => {
+      // Unknown papers: 404, with the page all the same (paper-pages.int-spec.ts).
       for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-        const page = await request(testApp.server).get(`/papers/${id}`).expect(200);
+        const page = await request(testApp.server).get(`/papers/${id}`).expect(404);
         expect(linksOf(page.text).map(hrefOf)).toEqual(['/assets/paper-detail-page-1a2b3c.js', '/assets/api-789abc.js']);
         expect(page.text).toContain(CLIENT_CONFIG_ELEMENT_ID);
       }
@@ -141,8 +188,8 @@ describe('the built web app served by the API', () => {
       }
       const submit = await request(testApp.server).get('/submit').expect(200);
       expect(linksOf(submit.text).map(hrefOf)).toEqual(['/assets/submit-page-0f0f0f.js', '/assets/api-789abc.js']);
-      for (const url of ['/', '/some/client/route', '/papersx']) {
-        const page = await request(testApp.server).get(url).expect(200);
+      for (const [url, status] of [['/', 200], ['/some/client/route', 404], ['/papersx', 404]] as const) {
+        const page = await request(testApp.server).get(url).expect(status);
         expect(linksOf(page.text)).toEqual([]);
       }
     });

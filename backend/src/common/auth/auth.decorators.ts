@@ -1,5 +1,4 @@
-import { SetMetadata, applyDecorators } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth } from '@nestjs/swagger';
+import { SetMetadata } from '@nestjs/common';
 import type { Role } from '../access/access-policy.js';
 import type { Permission } from '../access/permission.js';
 
@@ -18,9 +17,11 @@ export interface AuthenticatedOptions {
   permission?: Permission;
 }
 
-/** Opens a route to visitors. Every route without it needs a signed-in user (deny by default). */
+/**
+ * Opens a route to visitors. Every route without it needs a signed-in user (deny by default).
+ * The OpenAPI document reads these same metadata for each operation's `security` (openapi.ts).
+ */
 export const Public = () => SetMetadata(IS_PUBLIC_KEY, true);
 
 /** Restricts a route to signed-in users, optionally to those holding a standing permission or one of the given roles. */
-export const Authenticated = (options: AuthenticatedOptions = {}) =>
-  applyDecorators(SetMetadata(AUTHENTICATED_KEY, options), ApiCookieAuth('access_token'), ApiBearerAuth());
+export const Authenticated = (options: AuthenticatedOptions = {}) => SetMetadata(AUTHENTICATED_KEY, options);

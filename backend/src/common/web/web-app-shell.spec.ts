@@ -2,13 +2,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppConfig } from '../../config/app-config.js';
-import { ROUTE_PRELOADS_FILE, clientConfigElement, loadWebAppShell, routeMatcher } from './web-app-shell.js';
+import { APP_ROUTES_FILE, ROUTE_PRELOADS_FILE, clientConfigElement, loadWebAppShell, routeMatcher } from './web-app-shell.js';
 
 describe('clientConfigElement', () => {
   it('is a JSON data block no value can close or turn into a script', () => {
-    const element = clientConfigElement({ uploads: { maxPdfBytes: 1, maxImageBytes: 2, maxImages: 3 }, orcid: { enabled: true, testMode: true } });
+    const element = clientConfigElement({ uploads: { maxPdfBytes: 1, maxImageBytes: 2, maxImages: 3 }, orcid: { enabled: true, testMode: true }, journal: { issn: '2049-3630' } });
     expect(element).toBe(
-      '<script id="journal-config" type="application/json">{"uploads":{"maxPdfBytes":1,"maxImageBytes":2,"maxImages":3},"orcid":{"enabled":true,"testMode":true}}</script>',
+      '<script id="journal-config" type="application/json">{"uploads":{"maxPdfBytes":1,"maxImageBytes":2,"maxImages":3},"orcid":{"enabled":true,"testMode":true},"journal":{"issn":"2049-3630"}}</script>',
     );
     const hostile = clientConfigElement({ uploads: { '</script><script>alert(1)</script>': 1 } } as never);
     expect(hostile.match(/<\/script>/g)).toHaveLength(1);
@@ -57,9 +57,24 @@ describe('loadWebAppShell', () => {
   });
 
   const shellOf = () =>
-    loadWebAppShell({ web: { distDir }, uploads: { maxPdfBytes: 1, maxImageBytes: 2, maxImages: 3 }, orcid: null } as unknown as AppConfig)!;
-  const links = (html: string) => html.match(/<link [^>]*>/g) ?? [];
+    loadWebAppShell({
+      web: { distDir },
+      uploads: { maxPdfBytes: 1, maxImageBytes: 2, maxImages: 3 },
+      orcid: null,
+      journal: { name: 'Young "Scientists" & <Co>', issn: null },
+    } as unknown as AppConfig)!;
+  const FEED_LINK = '<link rel="alternate" type="application/atom+xml" title="Young &quot;Scientists&quot; &amp; &lt;Co&gt;" href="/feed.xml">';
+  // The preloads; the feed's link, on every page, is checked on its own.
+  const links = (html: string) => (html.match(/<link [^>]*>/g) ?? []).filter((link) => link !== FEED_LINK);
   const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+  it('links the Atom feed from the head of every page, the journal name escaped', async () => {
+    await writeFile(join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify(preloads));
+    const shell = shellOf();
+    for (const html of [shell.html, shell.htmlFor('/papers'), shell.htmlFor('/papers?q=x'), shell.htmlFor('/papers/3f1c'), shell.htmlFor('/nowhere')]) {
+      expect(head(html).split(FEED_LINK)).toHaveLength(2);
+    }
+  });
 
   it('names in /papers the scripts of its route and the first page it asks for, inside <head>', async () => {
     await writeFile(join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify(preloads));
@@ -114,5 +129,29 @@ describe('loadWebAppShell', () => {
     }
     await writeFile(join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify({ '/papers': { modules: [] } }));
     expect(shellOf).toThrow(/route-preloads\.json/);
+  });
+
+  it("knows an address as the app's when one of the build's route patterns matches it, query aside", async () => {
+    await writeFile(join(distDir, APP_ROUTES_FILE), JSON.stringify({ patterns: ['/', '/papers', '/papers/:id', '/payments/test-checkout'] }));
+    const shell = shellOf();
+    for (const url of ['/', '/papers', '/papers/', '/Papers?q=algae', '/papers/123', '/payments/test-checkout?session_id=x', '/?utm=1']) {
+      expect([url, shell.isAppRoute(url)]).toEqual([url, true]);
+    }
+    for (const url of ['/papersx', '/papers/1/2', '/nothing', '/payments', '/robots.txt/x', '//papers']) {
+      expect([url, shell.isAppRoute(url)]).toEqual([url, false]);
+    }
+  });
+
+  it('knows every address as the app\'s when the build lists no routes', () => {
+    expect(shellOf().isAppRoute('/anything/at/all')).toBe(true);
+  });
+
+  it('refuses at start a list of routes that is not { patterns } of paths', async () => {
+    for (const bad of [['/papers', 'papers'], [], ['https://elsewhere.example/'], [1]]) {
+      await writeFile(join(distDir, APP_ROUTES_FILE), JSON.stringify({ patterns: bad }));
+      expect(shellOf).toThrow(/app-routes\.json/);
+    }
+    await writeFile(join(distDir, APP_ROUTES_FILE), JSON.stringify(['/papers']));
+    expect(shellOf).toThrow(/app-routes\.json/);
   });
 });

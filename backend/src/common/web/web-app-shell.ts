@@ -8,6 +8,9 @@ export const CLIENT_CONFIG_ELEMENT_ID = 'journal-config';
 /** What the build says each lazy route loads (frontend/build/route-preloads.ts writes it). */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
+/** Every route pattern of the web app, eager and lazy (frontend/build/app-routes.ts writes it). */
+export const APP_ROUTES_FILE = 'app-routes.json';
+
 /** What the web app must know of the server's configuration before it renders: the limits it checks and states, and what it offers. */
 export interface ClientConfig {
   uploads: { maxPdfBytes: number; maxImageBytes: number; maxImages: number };
@@ -17,6 +20,8 @@ export interface ClientConfig {
    * `npm start` runs), labelled as such like the test payment provider.
    */
   orcid: { enabled: boolean; testMode: boolean };
+  /** `issn`: JOURNAL_ISSN, checked at start (config/issn.ts); null when none is assigned, and the footer shows none. */
+  journal: { issn: string | null };
 }
 
 /** A lazy route's needs: the scripts beyond those index.html loads, and the API requests its page makes at once. */
@@ -31,6 +36,12 @@ export interface WebAppShell {
   readonly html: string;
   /** With the preloads of the route the address opens as well. */
   htmlFor(url: string): string;
+  /**
+   * Whether a route of the web app matches the address (query aside); when not, the app shows its
+   * not-found view, and the page is served with 404. True for every address when the build lists
+   * no routes (app-routes.json absent).
+   */
+  isAppRoute(url: string): boolean;
 }
 
 export function clientConfigOf(config: AppConfig): ClientConfig {
@@ -38,7 +49,16 @@ export function clientConfigOf(config: AppConfig): ClientConfig {
   return {
     uploads: { maxPdfBytes, maxImageBytes, maxImages },
     orcid: { enabled: config.orcid !== null, testMode: config.orcid?.testMode ?? false },
+    journal: { issn: config.journal.issn },
   };
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** The Atom feed of newly published papers (GET /feed.xml), for feed readers to find from any page. */
+export function feedAutodiscoveryLink(journalName: string): string {
+  return `<link rel="alternate" type="application/atom+xml" title="${escapeAttribute(journalName)}" href="/feed.xml">`;
 }
 
 /**
@@ -93,6 +113,28 @@ export function readRoutePreloads(distDir: string): Map<string, RoutePreloads> {
 }
 
 /**
+ * app-routes.json of the build: the pattern of every route of the web app (`/`, `/papers/:id`);
+ * null when the build has none. Throws on a file that is not `{ patterns }` of absolute paths, as
+ * readRoutePreloads does: a broken one would answer 404 for real pages.
+ */
+export function readAppRoutes(distDir: string): string[] | null {
+  const file = join(distDir, APP_ROUTES_FILE);
+  if (!existsSync(file)) return null;
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  const patterns = (parsed as { patterns?: unknown } | null)?.patterns;
+  if (
+    typeof parsed !== 'object' ||
+    parsed === null ||
+    !Array.isArray(patterns) ||
+    patterns.length === 0 ||
+    !patterns.every((pattern) => typeof pattern === 'string' && SAME_ORIGIN_PATH.test(pattern))
+  ) {
+    throw new Error(`${file}: not { patterns } of route paths`);
+  }
+  return patterns as string[];
+}
+
+/**
  * The pattern of `routes` a pathname opens, matched as React Router does by default: `:name`
  * is one segment, case does not matter, a trailing slash neither.
  */
@@ -116,7 +158,8 @@ function intoHead(html: string, tags: readonly string[]): string {
 /**
  * The built web app's index.html with the server's settings in its head, so the limits the
  * browser checks and the texts that state them are the configured ones (UPLOAD_MAX_*), and the
- * ORCID buttons show only when ORCID_* is configured, written once on the server; and, for an
+ * ORCID buttons show only when ORCID_* is configured, written once on the server, with the link
+ * to the Atom feed (feedAutodiscoveryLink) on every page; and, for an
  * address of a lazy route, the links that preload what the route loads (readRoutePreloads): its
  * scripts always, its page's first API request only when the address has no query, since a
  * query (`/papers?q=...`) changes the request and a preload the page does not use is wasted.
@@ -126,18 +169,22 @@ export function loadWebAppShell(config: AppConfig): WebAppShell | null {
   const file = join(config.web.distDir, 'index.html');
   if (!existsSync(file)) return null;
   const index = readFileSync(file, 'utf8');
-  const settings = clientConfigElement(clientConfigOf(config));
-  const html = intoHead(index, [settings]);
+  const settings = [clientConfigElement(clientConfigOf(config)), feedAutodiscoveryLink(config.journal.name)];
+  const html = intoHead(index, settings);
   const routes = readRoutePreloads(config.web.distDir);
   const variants = new Map(
     [...routes].map(([pattern, preloads]) => [
       pattern,
-      { withRequests: intoHead(index, [settings, ...preloadLinks(preloads, true)]), modulesOnly: intoHead(index, [settings, ...preloadLinks(preloads, false)]) },
+      { withRequests: intoHead(index, [...settings, ...preloadLinks(preloads, true)]), modulesOnly: intoHead(index, [...settings, ...preloadLinks(preloads, false)]) },
     ]),
   );
   const routeOf = routeMatcher(routes.keys());
+  const appPatterns = readAppRoutes(config.web.distDir);
+  const appRouteOf = appPatterns === null ? null : routeMatcher(appPatterns);
+  const pathnameOf = (url: string) => url.split('?')[0] ?? url;
   return {
     html,
+    isAppRoute: (url) => appRouteOf === null || appRouteOf(pathnameOf(url)) !== undefined,
     htmlFor(url) {
       const queryAt = url.indexOf('?');
       const pathname = queryAt < 0 ? url : url.slice(0, queryAt);

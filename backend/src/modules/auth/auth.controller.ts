@@ -8,6 +8,7 @@ import {
   ApiFoundResponse,
   ApiNoContentResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiQuery,
   ApiTags,
   ApiTooManyRequestsResponse,
@@ -40,6 +41,7 @@ export class AuthController {
   ) {}
 
   @Post('sign-up')
+  @ApiOperation({ summary: 'Create an account' })
   @Public()
   @RateLimit(RateLimitPolicy.AuthAction)
   @ApiCreatedResponse({ type: MessageResponseDto, description: 'Account created; the confirmation e-mail is queued' })
@@ -50,6 +52,7 @@ export class AuthController {
   }
 
   @Get('confirm')
+  @ApiOperation({ summary: 'Confirm an e-mail address (the link in the confirmation e-mail)' })
   @Public()
   @RateLimit(RateLimitPolicy.EmailLink)
   @UseFilters(EmailLinkExceptionFilter)
@@ -61,6 +64,7 @@ export class AuthController {
   }
 
   @Post('resend-confirmation')
+  @ApiOperation({ summary: 'Send the confirmation e-mail again' })
   @Public()
   @HttpCode(202)
   @RateLimit(RateLimitPolicy.AuthAction)
@@ -72,6 +76,7 @@ export class AuthController {
   }
 
   @Post('sign-in')
+  @ApiOperation({ summary: 'Sign in with e-mail and password' })
   @Public()
   @HttpCode(200)
   @RateLimit(RateLimitPolicy.SignIn)
@@ -84,6 +89,7 @@ export class AuthController {
   }
 
   @Post('refresh')
+  @ApiOperation({ summary: 'Refresh the session' })
   @Public()
   @HttpCode(200)
   @RateLimit(RateLimitPolicy.Refresh)
@@ -95,6 +101,7 @@ export class AuthController {
   }
 
   @Get('session')
+  @ApiOperation({ summary: 'Get the signed-in user and session' })
   @Authenticated()
   @ApiOkResponse({ type: SessionResponseDto })
   session(@CurrentUser() user: AuthUser): Promise<SessionResponseDto> {
@@ -102,6 +109,7 @@ export class AuthController {
   }
 
   @Post('sign-out')
+  @ApiOperation({ summary: 'Sign out' })
   @Public()
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'This session revoked (if any) and the cookies cleared' })
@@ -110,6 +118,7 @@ export class AuthController {
   }
 
   @Post('sign-out-everywhere')
+  @ApiOperation({ summary: 'Sign out of every session' })
   @Authenticated()
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Every session of the user revoked and the cookies cleared' })
@@ -118,6 +127,7 @@ export class AuthController {
   }
 
   @Post('forgot-password')
+  @ApiOperation({ summary: 'Request a password-reset e-mail' })
   @Public()
   @HttpCode(202)
   @RateLimit(RateLimitPolicy.AuthAction)
@@ -128,6 +138,7 @@ export class AuthController {
   }
 
   @Get('recover')
+  @ApiOperation({ summary: 'Open a password-reset link (the link in the reset e-mail)' })
   @Public()
   @RateLimit(RateLimitPolicy.EmailLink)
   @UseFilters(EmailLinkExceptionFilter)
@@ -139,6 +150,7 @@ export class AuthController {
   }
 
   @Post('reset-password')
+  @ApiOperation({ summary: 'Set a new password' })
   @Public()
   @HttpCode(204)
   @RateLimit(RateLimitPolicy.AuthAction)

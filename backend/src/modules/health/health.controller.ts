@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/auth/auth.decorators.js';
 import { HealthService, type Readiness } from './health.service.js';
@@ -11,6 +11,7 @@ export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   @Get()
+  @ApiOperation({ summary: 'Check that the database and Redis are reachable' })
   @ApiOkResponse({ description: 'The database and Redis are reachable' })
   @ApiServiceUnavailableResponse({ description: 'The database or Redis is unreachable' })
   async readiness(@Res({ passthrough: true }) reply: FastifyReply): Promise<Readiness> {
@@ -20,6 +21,7 @@ export class HealthController {
   }
 
   @Get('live')
+  @ApiOperation({ summary: 'Check that the process is running' })
   liveness(): { status: 'ok' } {
     return { status: 'ok' };
   }

@@ -5,6 +5,7 @@ import {
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -33,6 +34,7 @@ export class InvitationsController {
   constructor(private readonly invitations: InvitationsService) {}
 
   @Post('admin/invitations')
+  @ApiOperation({ summary: 'Invite a reviewer' })
   @Authenticated({ permission: Permission.InvitationSend })
   @ApiCreatedResponse({ type: InvitationDto, description: 'The invitation, its link and its e-mail, recorded together' })
   @ApiConflictResponse({ description: 'INVITATION_PENDING_EXISTS' })
@@ -41,6 +43,7 @@ export class InvitationsController {
   }
 
   @Get('admin/invitations')
+  @ApiOperation({ summary: 'List the reviewer invitations' })
   @Authenticated({ permission: Permission.InvitationRead })
   @ApiOkResponse({ type: [InvitationDto], description: 'Newest first' })
   list(@Query() query: ListInvitationsQueryDto): Promise<InvitationDto[]> {
@@ -48,6 +51,7 @@ export class InvitationsController {
   }
 
   @Post('admin/invitations/remove')
+  @ApiOperation({ summary: "Remove an e-mail's invitations" })
   @Authenticated({ permission: Permission.InvitationRemove })
   @HttpCode(200)
   @ApiOkResponse({ type: RemovedInvitationsDto, description: "Every invitation for the e-mail, and its links; an empty e-mail removes nothing" })
@@ -56,6 +60,7 @@ export class InvitationsController {
   }
 
   @Get('admin/reviewers/overview')
+  @ApiOperation({ summary: 'Get the reviewers overview' })
   @Authenticated({ permission: Permission.InvitationRead })
   @ApiOkResponse({ type: ReviewerOverviewDto })
   overview(): Promise<ReviewerOverviewDto> {
@@ -63,6 +68,7 @@ export class InvitationsController {
   }
 
   @Post('admin/reviewers/missing-roles')
+  @ApiOperation({ summary: 'Give the reviewer role to every accepted invitation' })
   @Authenticated({ permission: Permission.InvitationGrantRole })
   @HttpCode(200)
   @ApiOkResponse({ type: CreatedRolesDto, description: 'The reviewer role for every account with an accepted invitation (idempotent)' })
@@ -71,6 +77,7 @@ export class InvitationsController {
   }
 
   @Post('invitations/verify')
+  @ApiOperation({ summary: 'Check an invitation link' })
   @Public()
   @RateLimit(RateLimitPolicy.AuthAction)
   @HttpCode(200)
@@ -82,6 +89,7 @@ export class InvitationsController {
 
   /** 201 when a visitor's account is created, 200 when a signed-in owner of the address gets the role. */
   @Post('invitations/accept')
+  @ApiOperation({ summary: 'Accept an invitation' })
   @Public()
   @RateLimit(RateLimitPolicy.AuthAction)
   @ApiCreatedResponse({ type: AcceptedInvitationDto, description: 'A visitor: the new reviewer account' })

@@ -8,6 +8,7 @@ import {
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiPayloadTooLargeResponse,
   ApiProduces,
   ApiTags,
@@ -46,6 +47,7 @@ export class MessagingController {
   constructor(private readonly messages: MessagingService) {}
 
   @Get('admin/messages')
+  @ApiOperation({ summary: 'List every message' })
   @Authenticated({ permission: Permission.MessageListAll })
   @ApiOkResponse({ type: MessageListDto, description: "Every message, newest first; `unread`: reviewers' messages no editor has opened" })
   listAll(@CurrentUser() editor: AuthUser, @Query() query: ListMessagesQueryDto): Promise<MessageListDto> {
@@ -53,6 +55,7 @@ export class MessagingController {
   }
 
   @Post('admin/messages')
+  @ApiOperation({ summary: 'Send a message to a reviewer' })
   @Authenticated({ permission: Permission.MessageSendToReviewer })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: SEND_TO_REVIEWER_BODY_SCHEMA })
@@ -66,6 +69,7 @@ export class MessagingController {
   }
 
   @Get('messages/mine')
+  @ApiOperation({ summary: 'List my messages' })
   @Authenticated({ permission: Permission.MessageListOwn })
   @ApiOkResponse({ type: MessageListDto, description: "The caller's conversation with the editorial team, newest first; `unread`: sent to them, not opened" })
   listOwn(@CurrentUser() reviewer: AuthUser, @Query() query: ListMessagesQueryDto): Promise<MessageListDto> {
@@ -73,6 +77,7 @@ export class MessagingController {
   }
 
   @Post('messages')
+  @ApiOperation({ summary: 'Send a message to the editorial team' })
   @Authenticated({ permission: Permission.MessageSendToEditors })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: SEND_TO_EDITORS_BODY_SCHEMA })
@@ -86,6 +91,7 @@ export class MessagingController {
   }
 
   @Get('messages/:id')
+  @ApiOperation({ summary: 'Open a message' })
   @Authenticated()
   @ApiOkResponse({ type: MessageDto, description: 'Opened: read from now on when the caller is its recipient side' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: unknown, or neither its sender, its recipient nor an editor' })
@@ -94,6 +100,7 @@ export class MessagingController {
   }
 
   @Post('messages/:id/replies')
+  @ApiOperation({ summary: 'Reply to a message' })
   @Authenticated()
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: REPLY_BODY_SCHEMA })
@@ -109,11 +116,12 @@ export class MessagingController {
   }
 
   @Get('messages/:id/attachments/:attachmentId')
+  @ApiOperation({ summary: "Download a message's image" })
   @Authenticated()
   @ApiProduces('image/png', 'image/jpeg', 'image/gif', 'image/webp')
   @ApiOkResponse({ description: 'The image, inline, with its sniffed type and nosniff', schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: as for reading the message, or not one of its images' })
-  async attachment(@CurrentUser() user: AuthUser, @Param('id', MESSAGE_ID) id: string, @Param('attachmentId', uuidParam(() => new MessagingException('attachmentNotFound'))) attachmentId: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+  async attachment(@CurrentUser() user: AuthUser, @Param('id', MESSAGE_ID) id: string, @Param('attachmentId', uuidParam(() => new MessagingException('attachmentNotFound'))) attachmentId: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile | undefined> {
     return sendDownload(reply, await this.messages.openAttachment(user, id, attachmentId), { caching: DownloadCaching.Keep });
   }
 }

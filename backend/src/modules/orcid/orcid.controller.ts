@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Header, HttpCode, Query, Redirect, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiFoundResponse, ApiNoContentResponse, ApiQuery, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiFoundResponse, ApiNoContentResponse, ApiOperation, ApiQuery, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Permission } from '../../common/access/permission.js';
 import { Authenticated, Public } from '../../common/auth/auth.decorators.js';
@@ -27,6 +27,7 @@ export class OrcidController {
   ) {}
 
   @Get('link/start')
+  @ApiOperation({ summary: 'Start linking an ORCID iD' })
   @Authenticated({ permission: Permission.OrcidLink })
   @UseFilters(new OrcidRedirectFilter('link-start'))
   @Header('Cache-Control', 'no-store')
@@ -37,6 +38,7 @@ export class OrcidController {
   }
 
   @Get('sign-in/start')
+  @ApiOperation({ summary: 'Start signing in with ORCID' })
   @Public()
   @RateLimit(RateLimitPolicy.AuthAction)
   @UseFilters(new OrcidRedirectFilter('sign-in-start'))
@@ -48,6 +50,7 @@ export class OrcidController {
   }
 
   @Get('callback')
+  @ApiOperation({ summary: "Finish linking or signing in (ORCID's redirect back)" })
   @Public()
   @UseFilters(new OrcidRedirectFilter('callback'))
   @Header('Cache-Control', 'no-store')
@@ -72,6 +75,7 @@ export class OrcidController {
   }
 
   @Delete('link')
+  @ApiOperation({ summary: 'Unlink the ORCID iD' })
   @Authenticated({ permission: Permission.OrcidLink })
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'The iD, its name and date forgotten (also when none was linked)' })

@@ -5,7 +5,7 @@ import { ErrorCode } from '../../common/http/error-code.js';
 import { PaperPagesService } from './paper-pages.service.js';
 
 /** The non-/api paths of the papers module (docs/api.md, "Pages for readers and indexers"). */
-export const PAPER_PAGE_PATHS = { paper: '/papers/:id', sitemap: '/sitemap.xml', feed: '/feed.xml' } as const;
+export const PAPER_PAGE_PATHS = { paper: '/papers/:id', sitemap: '/sitemap.xml', feed: '/feed.xml', robots: '/robots.txt' } as const;
 
 const notFound = (reply: FastifyReply) => reply.status(404).send({ statusCode: 404, code: ErrorCode.NotFound, message: 'Not found' });
 
@@ -29,12 +29,20 @@ export class PaperPagesRoutes implements OnModuleInit {
     if (!fastify?.get) return;
 
     fastify.get<{ Params: { id: string } }>(PAPER_PAGE_PATHS.paper, async (request, reply) => {
-      const html = await this.pages.paperPage(request.params.id);
-      if (html === null) return notFound(reply);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      const page = await this.pages.paperPage(request.params.id);
+      if (page === null) return notFound(reply);
+      // 404 with the web app's page when the paper is not published: see paperPage.
+      return reply
+        .status(page.found ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(page.html);
     });
     fastify.get(PAPER_PAGE_PATHS.sitemap, async (_request, reply) =>
       reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(this.pages.sitemap()),
+    );
+    fastify.get(PAPER_PAGE_PATHS.robots, async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(this.pages.robots()),
     );
     fastify.get(PAPER_PAGE_PATHS.feed, async (_request, reply) =>
       reply.type('application/atom+xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(await this.pages.feed()),

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { MailTemplate } from '../notifications/mail/mail-template.js';
 import { type MailOutbox, type QueuedMail, NotificationsService } from '../notifications/notifications.service.js';
-import type { FileDownload } from '../storage/file-download.js';
+import { type FileDownload, storedDownload } from '../storage/file-download.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { IncomingUpload } from '../storage/upload/incoming-upload.js';
 import { UploadRefusedException } from '../storage/upload/upload.exception.js';
@@ -51,8 +51,8 @@ export class PaperVersionsService {
     const number = VERSION_NUMBER.test(version) ? Number(version) : null;
     const file = number === null ? null : await this.em.fork().findOne(PaperFile, { paperId: paper.id, version: number });
     const stored = file ? await this.storage.open(file.storageKey) : null;
-    if (!stored) throw new PaperNotFoundException();
-    return { ...stored, contentType: PAPER_PDF_CONTENT_TYPE, fileName: pdfFileNameOf(`${paper.title} v${number}`) };
+    if (!file || !stored) throw new PaperNotFoundException();
+    return storedDownload(this.storage, file.storageKey, stored, { contentType: PAPER_PDF_CONTENT_TYPE, fileName: pdfFileNameOf(`${paper.title} v${number}`) });
   }
 
   async upload(form: IncomingUpload, paperId: string, user: AuthUser): Promise<PaperVersionDto> {

@@ -8,6 +8,7 @@ import {
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiPayloadTooLargeResponse,
   ApiProduces,
   ApiResponse,
@@ -55,6 +56,15 @@ const detailCaching = (user: AuthUser | undefined): ConditionalOptions => ({
 
 const NOT_MODIFIED = { status: 304, description: 'Not Modified: If-None-Match names the current ETag (no body; the same ETag and Cache-Control)' } as const;
 
+/** What a PDF route answers besides 200: one byte range (RFC 9110), and revalidation. */
+const PDF_PARTIAL = {
+  status: 206,
+  description: 'Partial Content: one range of a Range header (bytes=a-b, bytes=a-, bytes=-n), under If-Range when given (the ETag); Content-Range: bytes a-b/size',
+  schema: { type: 'string', format: 'binary' },
+} as const;
+const PDF_NOT_MODIFIED = { status: 304, description: 'Not Modified: If-None-Match names the file’s ETag (no body)' } as const;
+const PDF_RANGE_NOT_SATISFIABLE = { status: 416, description: 'Range Not Satisfiable: the range starts past the end; Content-Range: bytes */size, no body' } as const;
+
 @ApiTags('papers')
 @Controller('papers')
 export class PapersController {
@@ -68,6 +78,7 @@ export class PapersController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the published papers' })
   @Public()
   @ApiOkResponse({ type: PaperPageDto, description: 'Published papers, newest first; ETag, Cache-Control: public, no-cache' })
   @ApiResponse(NOT_MODIFIED)
@@ -77,6 +88,7 @@ export class PapersController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Submit a paper' })
   @Authenticated()
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: SUBMIT_PAPER_BODY_SCHEMA })
@@ -91,6 +103,7 @@ export class PapersController {
   }
 
   @Get('mine')
+  @ApiOperation({ summary: 'List my papers' })
   @Authenticated()
   @ApiOkResponse({ type: [MySubmissionDto], description: 'The caller’s own papers, newest first' })
   mine(@CurrentUser() user: AuthUser): Promise<MySubmissionDto[]> {
@@ -98,6 +111,7 @@ export class PapersController {
   }
 
   @Get('mine/dashboard')
+  @ApiOperation({ summary: 'Get my dashboard' })
   @Authenticated()
   @ApiOkResponse({ type: MyDashboardDto })
   dashboard(@CurrentUser() user: AuthUser): Promise<MyDashboardDto> {
@@ -105,6 +119,7 @@ export class PapersController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'Get a paper' })
   @Public()
   @ApiOkResponse({ type: PaperDetailDto, description: 'ETag; Cache-Control: public, no-cache for a visitor, private, no-cache for a signed-in caller; Vary: Authorization, Cookie' })
   @ApiResponse(NOT_MODIFIED)
@@ -114,15 +129,24 @@ export class PapersController {
   }
 
   @Get(':id/pdf')
+  @ApiOperation({ summary: "Download a paper's PDF" })
   @Public()
   @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: 'The PDF, inline', schema: { type: 'string', format: 'binary' } })
+  @ApiOkResponse({
+    description: 'The PDF, inline; ETag, Accept-Ranges: bytes; Cache-Control: public, no-cache when the paper is published, private, no-cache otherwise',
+    schema: { type: 'string', format: 'binary' },
+  })
+  @ApiResponse(PDF_PARTIAL)
+  @ApiResponse(PDF_NOT_MODIFIED)
+  @ApiResponse(PDF_RANGE_NOT_SATISFIABLE)
   @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper, or the paper has no file' })
-  async pdf(@Param('id', PAPER_ID) id: string, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser({ optional: true }) user?: AuthUser): Promise<StreamableFile> {
-    return sendDownload(reply, await this.papers.openPdf(id, user), { caching: DownloadCaching.Revalidate });
+  async pdf(@Param('id', PAPER_ID) id: string, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser({ optional: true }) user?: AuthUser): Promise<StreamableFile | undefined> {
+    const file = await this.papers.openPdf(id, user);
+    return sendDownload(reply, file, { caching: file.published ? DownloadCaching.SharedRevalidate : DownloadCaching.Revalidate });
   }
 
   @Get(':id/versions')
+  @ApiOperation({ summary: "List a paper's versions" })
   @Authenticated()
   @ApiOkResponse({ type: [PaperVersionDto], description: 'Newest first' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN: a published paper of someone else' })
@@ -132,6 +156,7 @@ export class PapersController {
   }
 
   @Post(':id/versions')
+  @ApiOperation({ summary: 'Upload a new version of a paper' })
   @Authenticated()
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: UPLOAD_VERSION_BODY_SCHEMA })
@@ -144,6 +169,7 @@ export class PapersController {
   }
 
   @Post(':id/versions/:version/approve')
+  @ApiOperation({ summary: 'Approve a pending version' })
   @Authenticated()
   @HttpCode(200)
   @ApiOkResponse({ type: VersionApprovedDto, description: 'The version becomes the paper’s PDF, older pending versions are passed over and the author is e-mailed, together; the current version again changes and sends nothing' })
@@ -155,16 +181,24 @@ export class PapersController {
   }
 
   @Get(':id/versions/:version/pdf')
+  @ApiOperation({ summary: "Download a version's PDF" })
   @Authenticated()
   @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: 'That version’s PDF, inline', schema: { type: 'string', format: 'binary' } })
+  @ApiOkResponse({
+    description: 'That version’s PDF, inline; ETag, Accept-Ranges: bytes; Cache-Control: private, max-age=3600 (owner and admins only, so never shared)',
+    schema: { type: 'string', format: 'binary' },
+  })
+  @ApiResponse(PDF_PARTIAL)
+  @ApiResponse(PDF_NOT_MODIFIED)
+  @ApiResponse(PDF_RANGE_NOT_SATISFIABLE)
   @ApiForbiddenResponse({ description: 'FORBIDDEN: a published paper of someone else (pending versions too: owner and admins only)' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper, or no such version' })
-  async versionPdf(@Param('id', PAPER_ID) id: string, @Param('version') version: string, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser() user: AuthUser): Promise<StreamableFile> {
+  async versionPdf(@Param('id', PAPER_ID) id: string, @Param('version') version: string, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser() user: AuthUser): Promise<StreamableFile | undefined> {
     return sendDownload(reply, await this.versions.openVersion(id, version, user), { caching: DownloadCaching.Keep });
   }
 
   @Get(':id/comments')
+  @ApiOperation({ summary: "List a paper's comments" })
   @Authenticated()
   @ApiOkResponse({ type: [PaperCommentDto], description: 'Oldest first' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN: a published paper of someone else' })
@@ -174,6 +208,7 @@ export class PapersController {
   }
 
   @Post(':id/comments')
+  @ApiOperation({ summary: 'Comment on a paper' })
   @Authenticated()
   @ApiCreatedResponse({ type: CommentPostedDto })
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: blank or longer than 10000 characters' })
@@ -184,6 +219,7 @@ export class PapersController {
   }
 
   @Patch(':id/comments/:commentId')
+  @ApiOperation({ summary: 'Edit a comment' })
   @Authenticated()
   @HttpCode(200)
   @ApiOkResponse({ type: PaperCommentDto })
@@ -194,6 +230,7 @@ export class PapersController {
   }
 
   @Patch(':id/status')
+  @ApiOperation({ summary: "Change a paper's status" })
   @Authenticated({ roles: ['admin'] })
   @HttpCode(200)
   @ApiOkResponse({ type: StatusChangedDto, description: 'The status, its timeline event and the author’s e-mail, committed together; the same status again changes and sends nothing' })
@@ -205,6 +242,7 @@ export class PapersController {
   }
 
   @Get(':id/status-history')
+  @ApiOperation({ summary: "Get a paper's status history" })
   @Authenticated()
   @ApiOkResponse({ type: [PaperStatusEventDto], description: 'Oldest first: the submission, then each decision' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN: a published paper of someone else' })

@@ -7,7 +7,7 @@ import { isUuid } from '../../common/http/uuid-param.pipe.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { READ_POOL } from '../../database/read-pool.module.js';
 import type { AuthUser } from '../auth/auth-user.js';
-import type { FileDownload } from '../storage/file-download.js';
+import { type FileDownload, storedDownload } from '../storage/file-download.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { ListPapersQueryDto } from './dtos/list-papers.query.js';
 import type { MyDashboardDto, MySubmissionDto } from './dtos/my-submission.dto.js';
@@ -160,9 +160,14 @@ export class PapersService {
   async openPdf(id: string, user: AuthUser | undefined): Promise<FileDownload> {
     await this.access.requireAccess(user, Permission.PaperReadFile, [id]);
     const paper = await this.get(id);
-    const stored = paper.pdfStorageKey ? await this.storage.open(paper.pdfStorageKey) : null;
-    if (!stored) throw new PaperNotFoundException();
-    return { ...stored, contentType: PAPER_PDF_CONTENT_TYPE, fileName: pdfFileNameOf(paper.title) };
+    const key = paper.pdfStorageKey;
+    const stored = key ? await this.storage.open(key) : null;
+    if (!key || !stored) throw new PaperNotFoundException();
+    return storedDownload(this.storage, key, stored, {
+      contentType: PAPER_PDF_CONTENT_TYPE,
+      fileName: pdfFileNameOf(paper.title),
+      published: paper.status === (PaperStatus.Published as string),
+    });
   }
 
   /**

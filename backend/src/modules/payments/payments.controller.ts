@@ -6,6 +6,7 @@ import {
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
@@ -29,6 +30,7 @@ export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
 
   @Get('submission-fee')
+  @ApiOperation({ summary: 'Get the submission fee and whether it is paid' })
   @Authenticated()
   @ApiOkResponse({ type: SubmissionFeeDto })
   submissionFee(@CurrentUser() user: AuthUser): Promise<SubmissionFeeDto> {
@@ -36,6 +38,7 @@ export class PaymentsController {
   }
 
   @Post('checkout')
+  @ApiOperation({ summary: 'Start paying the submission fee' })
   @Authenticated()
   @ApiCreatedResponse({ type: CheckoutSessionDto, description: 'The open session of the last 30 minutes, or a new one' })
   @ApiConflictResponse({ description: 'PAYMENT_ALREADY_PAID' })
@@ -45,6 +48,7 @@ export class PaymentsController {
   }
 
   @Post('verify')
+  @ApiOperation({ summary: 'Verify a payment' })
   @Authenticated()
   @HttpCode(200)
   @ApiOkResponse({ type: VerifyPaymentResultDto })
@@ -54,6 +58,7 @@ export class PaymentsController {
   }
 
   @Post('webhook')
+  @ApiOperation({ summary: 'Receive a Stripe event' })
   @Public()
   @HttpCode(200)
   @ApiOkResponse({ type: WebhookReceivedDto, description: 'A Stripe event, verified by its Stripe-Signature header' })
@@ -64,6 +69,7 @@ export class PaymentsController {
   }
 
   @Get('test-checkout/:sessionId')
+  @ApiOperation({ summary: 'Get a test-mode checkout' })
   @Authenticated()
   @ApiOkResponse({ type: TestCheckoutDto })
   @ApiNotFoundResponse({ description: "Not the test provider, or not the caller's session" })
@@ -72,6 +78,7 @@ export class PaymentsController {
   }
 
   @Post('test-checkout/:sessionId/complete')
+  @ApiOperation({ summary: 'Pay a test-mode checkout' })
   @Authenticated()
   @HttpCode(200)
   @ApiOkResponse({ type: RedirectUrlDto, description: 'The success URL with the session id' })
@@ -81,6 +88,7 @@ export class PaymentsController {
   }
 
   @Post('test-checkout/:sessionId/cancel')
+  @ApiOperation({ summary: 'Cancel a test-mode checkout' })
   @Authenticated()
   @HttpCode(200)
   @ApiOkResponse({ type: RedirectUrlDto, description: 'The cancel URL' })

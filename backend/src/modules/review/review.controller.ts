@@ -7,6 +7,7 @@ import {
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
 import { Authenticated } from '../../common/auth/auth.decorators.js';
@@ -35,6 +36,7 @@ export class ReviewController {
   constructor(private readonly reviews: ReviewService) {}
 
   @Get('admin/reviews/assignable-papers')
+  @ApiOperation({ summary: 'List the papers that can be assigned for review' })
   @Authenticated({ permission: Permission.ReviewManage })
   @ApiOkResponse({ type: [AssignablePaperDto], description: 'Submitted or under review, without an assignment; newest first' })
   assignablePapers(): Promise<AssignablePaperDto[]> {
@@ -42,6 +44,7 @@ export class ReviewController {
   }
 
   @Get('admin/reviews/assignable-reviewers')
+  @ApiOperation({ summary: 'List the reviewers who can be assigned' })
   @Authenticated({ permission: Permission.ReviewManage })
   @ApiOkResponse({ type: [AssignableReviewerDto], description: 'An accepted invitation, an account and the reviewer role' })
   assignableReviewers(): Promise<AssignableReviewerDto[]> {
@@ -49,6 +52,7 @@ export class ReviewController {
   }
 
   @Post('admin/reviews')
+  @ApiOperation({ summary: 'Assign a paper to a reviewer' })
   @Authenticated({ permission: Permission.ReviewManage })
   @ApiCreatedResponse({ type: ReviewAssignmentDto, description: "The assignment and the reviewer's e-mail, recorded together" })
   @ApiBadRequestResponse({ description: "VALIDATION_FAILED 'Missing required fields'" })
@@ -58,6 +62,7 @@ export class ReviewController {
   }
 
   @Get('admin/reviews')
+  @ApiOperation({ summary: 'List the review assignments' })
   @Authenticated({ permission: Permission.ReviewManage })
   @ApiOkResponse({ type: [ReviewAssignmentDto], description: 'Newest assignment first' })
   list(): Promise<ReviewAssignmentDto[]> {
@@ -65,6 +70,7 @@ export class ReviewController {
   }
 
   @Delete('admin/reviews/:id')
+  @ApiOperation({ summary: 'Withdraw a review assignment' })
   @Authenticated({ permission: Permission.ReviewManage })
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Withdrawn; the reviewer is e-mailed and the paper is assignable again' })
@@ -75,6 +81,7 @@ export class ReviewController {
   }
 
   @Get('reviews/mine')
+  @ApiOperation({ summary: 'List my review assignments' })
   @Authenticated({ permission: Permission.ReviewListOwn })
   @ApiOkResponse({ type: MyReviewsDto, description: "The caller's own assignments and their counts" })
   mine(@CurrentUser() reviewer: AuthUser): Promise<MyReviewsDto> {
@@ -82,6 +89,7 @@ export class ReviewController {
   }
 
   @Get('reviews/:id')
+  @ApiOperation({ summary: 'Get a review' })
   @Authenticated()
   @ApiOkResponse({ type: ReviewDto })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: unknown, or neither the assigned reviewer nor an editor' })
@@ -90,6 +98,7 @@ export class ReviewController {
   }
 
   @Put('reviews/:id/draft')
+  @ApiOperation({ summary: 'Save a review draft' })
   @Authenticated()
   @ApiOkResponse({ type: ReviewDto, description: 'Saved; assigned becomes in_progress' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN: an editor who is not the assigned reviewer' })
@@ -100,6 +109,7 @@ export class ReviewController {
   }
 
   @Post('reviews/:id/submit')
+  @ApiOperation({ summary: 'Submit a review' })
   @Authenticated()
   @HttpCode(200)
   @ApiOkResponse({ type: ReviewDto, description: 'Submitted; every editor is e-mailed once' })
@@ -112,6 +122,7 @@ export class ReviewController {
   }
 
   @Get('papers/:id/review')
+  @ApiOperation({ summary: "Get a paper's review" })
   @Authenticated({ roles: ['admin'] })
   @ApiOkResponse({ type: ReviewDto, description: "The paper's review, for its page" })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no such paper, or no assignment' })

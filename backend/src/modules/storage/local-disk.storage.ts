@@ -5,7 +5,7 @@ import { dirname, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertSafeStorageKey, InvalidStorageKeyError } from './storage-key.js';
-import { type PutOptions, StorageService, StorageUnavailableError, type StoredObject } from './storage.service.js';
+import { type ByteRange, type PutOptions, StorageService, StorageUnavailableError, type StoredObject } from './storage.service.js';
 
 /**
  * Files under one directory, one file per key (development, tests, single-machine installs).
@@ -48,11 +48,11 @@ export class LocalDiskStorage extends StorageService {
     }
   }
 
-  async open(key: string): Promise<StoredObject | null> {
+  async open(key: string, range?: ByteRange): Promise<StoredObject | null> {
     const path = this.pathOf(key);
     const stats = await stat(path).catch(() => null);
     if (!stats?.isFile()) return null;
-    return { stream: createReadStream(path), size: stats.size };
+    return { stream: createReadStream(path, range && { start: range.start, end: range.end }), size: stats.size };
   }
 
   async exists(key: string): Promise<boolean> {

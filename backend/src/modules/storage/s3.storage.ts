@@ -9,7 +9,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { assertSafeStorageKey } from './storage-key.js';
-import { type PutOptions, StorageService, StorageUnavailableError, type StoredObject } from './storage.service.js';
+import { type ByteRange, type PutOptions, StorageService, StorageUnavailableError, type StoredObject } from './storage.service.js';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -38,6 +38,12 @@ function isMissingBucket(error: unknown): boolean {
 
 function isMissingObject(error: unknown): boolean {
   return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || statusOf(error) === 404);
+}
+
+/** The whole object's size in a ranged answer's `Content-Range: bytes 0-99/1234`. */
+function totalSizeOf(contentRange: string | undefined): number | undefined {
+  const total = contentRange?.match(/\/(\d+)$/)?.[1];
+  return total === undefined ? undefined : Number(total);
 }
 
 /** Objects in one bucket of any S3-compatible store (AWS, MinIO, s3rver in tests). */
@@ -81,12 +87,14 @@ export class S3Storage extends StorageService {
     }
   }
 
-  async open(key: string): Promise<StoredObject | null> {
+  async open(key: string, range?: ByteRange): Promise<StoredObject | null> {
     assertSafeStorageKey(key);
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range && `bytes=${range.start}-${range.end}` }),
+      );
       if (!(object.Body instanceof Readable)) throw new Error(`S3 returned no stream for ${key}`);
-      return { stream: object.Body, size: object.ContentLength ?? 0 };
+      return { stream: object.Body, size: totalSizeOf(object.ContentRange) ?? object.ContentLength ?? 0 };
     } catch (error) {
       if (isMissingBucket(error)) throw new StorageUnavailableError(`the bucket ${this.bucket} does not exist`, { cause: error });
       if (isMissingObject(error)) return null;

@@ -8,6 +8,12 @@ export interface StoredObject {
   size: number;
 }
 
+/** Bytes `start` to `end` of an object, both included and within its size (`fs.createReadStream`, HTTP `Range`). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface PutOptions {
   contentType?: string;
 }
@@ -38,8 +44,11 @@ export abstract class StorageService {
   abstract assertReady(): Promise<void>;
   /** Stores (or replaces) the object; the object appears whole or not at all. */
   abstract put(key: string, body: Readable | Buffer | Uint8Array, options?: PutOptions): Promise<void>;
-  /** The object's content and size, or null when there is none. */
-  abstract open(key: string): Promise<StoredObject | null>;
+  /**
+   * The object's content and size, or null when there is none. With a range, the stream holds
+   * only those bytes (the caller checked them against the size); `size` is still the whole object's.
+   */
+  abstract open(key: string, range?: ByteRange): Promise<StoredObject | null>;
   abstract exists(key: string): Promise<boolean>;
   /** Removes the object; no error when it does not exist. */
   abstract delete(key: string): Promise<void>;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { journal } from '@/shared/content/journal';
 import { paths } from '@/shared/config/paths';
+import { readJournalIssn } from '@/shared/config/server-config';
 
 // Footer link names deliberately differ from the navigation bar's, so a link found by its
 // name ('Guidelines', 'Staff', ...) is always the one in the bar.
@@ -13,13 +14,16 @@ const quickLinks = [
 ];
 
 export function Footer() {
+  // The server's JOURNAL_ISSN; the page a build serves does not change, so it is read once per render without state.
+  const issn = readJournalIssn();
   return (
     <footer className="border-t border-slate-200 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3 lg:px-8">
         <div>
           <p className="text-lg font-semibold text-white">{journal.name}</p>
           <p className="mt-2 text-sm">{journal.tagline}</p>
-          <p className="mt-2 text-sm">ISSN {journal.issn}</p>
+          {/* The spec's footer states the ISSN; until the ISSN centre assigns one (JOURNAL_ISSN), it says so rather than show a made-up number. */}
+          <p className="mt-2 text-sm">ISSN {issn ?? 'pending'}</p>
         </div>
         <nav aria-label="Quick links">
           <p className="text-sm font-semibold uppercase tracking-wide text-white">Quick links</p>

@@ -11,6 +11,8 @@ import { PageContainer } from '@/shared/ui';
 export function PaperDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   // Same cache entry as PaperDetailView's: one request. `access` says what the caller may do.
+  // Only the API's answer counts: the server sends this page with 404 for a paper it cannot show a
+  // visitor (not published, unknown), and an owner or an admin still sees an unpublished one here.
   const { data: paper } = useGetPaperQuery(id);
   const current = paper?.id === id ? paper : undefined;
   const access = current?.access;

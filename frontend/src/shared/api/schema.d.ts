@@ -11,6 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Check that the database and Redis are reachable */
         get: operations["HealthController_readiness"];
         put?: never;
         post?: never;
@@ -27,6 +28,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Check that the process is running */
         get: operations["HealthController_liveness"];
         put?: never;
         post?: never;
@@ -45,6 +47,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Create an account */
         post: operations["AuthController_signUp"];
         delete?: never;
         options?: never;
@@ -59,6 +62,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Confirm an e-mail address (the link in the confirmation e-mail) */
         get: operations["AuthController_confirm"];
         put?: never;
         post?: never;
@@ -77,6 +81,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send the confirmation e-mail again */
         post: operations["AuthController_resendConfirmation"];
         delete?: never;
         options?: never;
@@ -93,6 +98,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign in with e-mail and password */
         post: operations["AuthController_signIn"];
         delete?: never;
         options?: never;
@@ -109,6 +115,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Refresh the session */
         post: operations["AuthController_refresh"];
         delete?: never;
         options?: never;
@@ -123,6 +130,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get the signed-in user and session */
         get: operations["AuthController_session"];
         put?: never;
         post?: never;
@@ -141,6 +149,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign out */
         post: operations["AuthController_signOut"];
         delete?: never;
         options?: never;
@@ -157,6 +166,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign out of every session */
         post: operations["AuthController_signOutEverywhere"];
         delete?: never;
         options?: never;
@@ -173,6 +183,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Request a password-reset e-mail */
         post: operations["AuthController_forgotPassword"];
         delete?: never;
         options?: never;
@@ -187,6 +198,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Open a password-reset link (the link in the reset e-mail) */
         get: operations["AuthController_recover"];
         put?: never;
         post?: never;
@@ -205,6 +217,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Set a new password */
         post: operations["AuthController_resetPassword"];
         delete?: never;
         options?: never;
@@ -219,6 +232,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Summarise the outgoing e-mail */
         get: operations["EmailOutboxController_summary"];
         put?: never;
         post?: never;
@@ -235,8 +249,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the published papers */
         get: operations["PapersController_list"];
         put?: never;
+        /** Submit a paper */
         post: operations["PapersController_submit"];
         delete?: never;
         options?: never;
@@ -251,6 +267,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List my papers */
         get: operations["PapersController_mine"];
         put?: never;
         post?: never;
@@ -267,6 +284,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get my dashboard */
         get: operations["PapersController_dashboard"];
         put?: never;
         post?: never;
@@ -283,6 +301,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a paper */
         get: operations["PapersController_detail"];
         put?: never;
         post?: never;
@@ -299,6 +318,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Download a paper's PDF */
         get: operations["PapersController_pdf"];
         put?: never;
         post?: never;
@@ -315,8 +335,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a paper's versions */
         get: operations["PapersController_listVersions"];
         put?: never;
+        /** Upload a new version of a paper */
         post: operations["PapersController_uploadVersion"];
         delete?: never;
         options?: never;
@@ -333,6 +355,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Approve a pending version */
         post: operations["PapersController_approveVersion"];
         delete?: never;
         options?: never;
@@ -347,6 +370,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Download a version's PDF */
         get: operations["PapersController_versionPdf"];
         put?: never;
         post?: never;
@@ -363,8 +387,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a paper's comments */
         get: operations["PapersController_listComments"];
         put?: never;
+        /** Comment on a paper */
         post: operations["PapersController_postComment"];
         delete?: never;
         options?: never;
@@ -385,6 +411,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /** Edit a comment */
         patch: operations["PapersController_editComment"];
         trace?: never;
     };
@@ -401,6 +428,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /** Change a paper's status */
         patch: operations["PapersController_changeStatus"];
         trace?: never;
     };
@@ -411,6 +439,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a paper's status history */
         get: operations["PapersController_statusHistory"];
         put?: never;
         post?: never;
@@ -427,6 +456,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List and search every paper */
         get: operations["AdminPapersController_list"];
         put?: never;
         post?: never;
@@ -443,6 +473,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Count the papers by status */
         get: operations["AdminPapersController_statusCounts"];
         put?: never;
         post?: never;
@@ -459,6 +490,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get the submission fee and whether it is paid */
         get: operations["PaymentsController_submissionFee"];
         put?: never;
         post?: never;
@@ -477,6 +509,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Start paying the submission fee */
         post: operations["PaymentsController_checkout"];
         delete?: never;
         options?: never;
@@ -493,6 +526,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Verify a payment */
         post: operations["PaymentsController_verify"];
         delete?: never;
         options?: never;
@@ -509,6 +543,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Receive a Stripe event */
         post: operations["PaymentsController_webhook"];
         delete?: never;
         options?: never;
@@ -523,6 +558,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a test-mode checkout */
         get: operations["PaymentsController_testCheckout"];
         put?: never;
         post?: never;
@@ -541,6 +577,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Pay a test-mode checkout */
         post: operations["PaymentsController_completeTestCheckout"];
         delete?: never;
         options?: never;
@@ -557,6 +594,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Cancel a test-mode checkout */
         post: operations["PaymentsController_cancelTestCheckout"];
         delete?: never;
         options?: never;
@@ -571,8 +609,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the reviewer invitations */
         get: operations["InvitationsController_list"];
         put?: never;
+        /** Invite a reviewer */
         post: operations["InvitationsController_invite"];
         delete?: never;
         options?: never;
@@ -589,6 +629,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Remove an e-mail's invitations */
         post: operations["InvitationsController_remove"];
         delete?: never;
         options?: never;
@@ -603,6 +644,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get the reviewers overview */
         get: operations["InvitationsController_overview"];
         put?: never;
         post?: never;
@@ -621,6 +663,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Give the reviewer role to every accepted invitation */
         post: operations["InvitationsController_createMissingRoles"];
         delete?: never;
         options?: never;
@@ -637,6 +680,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Check an invitation link */
         post: operations["InvitationsController_verify"];
         delete?: never;
         options?: never;
@@ -653,6 +697,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Accept an invitation */
         post: operations["InvitationsController_accept"];
         delete?: never;
         options?: never;
@@ -667,6 +712,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the papers that can be assigned for review */
         get: operations["ReviewController_assignablePapers"];
         put?: never;
         post?: never;
@@ -683,6 +729,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the reviewers who can be assigned */
         get: operations["ReviewController_assignableReviewers"];
         put?: never;
         post?: never;
@@ -699,8 +746,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the review assignments */
         get: operations["ReviewController_list"];
         put?: never;
+        /** Assign a paper to a reviewer */
         post: operations["ReviewController_assign"];
         delete?: never;
         options?: never;
@@ -718,6 +767,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Withdraw a review assignment */
         delete: operations["ReviewController_withdraw"];
         options?: never;
         head?: never;
@@ -731,6 +781,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List my review assignments */
         get: operations["ReviewController_mine"];
         put?: never;
         post?: never;
@@ -747,6 +798,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a review */
         get: operations["ReviewController_get"];
         put?: never;
         post?: never;
@@ -764,6 +816,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Save a review draft */
         put: operations["ReviewController_saveDraft"];
         post?: never;
         delete?: never;
@@ -781,6 +834,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Submit a review */
         post: operations["ReviewController_submit"];
         delete?: never;
         options?: never;
@@ -795,6 +849,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a paper's review */
         get: operations["ReviewController_ofPaper"];
         put?: never;
         post?: never;
@@ -811,8 +866,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List every message */
         get: operations["MessagingController_listAll"];
         put?: never;
+        /** Send a message to a reviewer */
         post: operations["MessagingController_sendToReviewer"];
         delete?: never;
         options?: never;
@@ -827,6 +884,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List my messages */
         get: operations["MessagingController_listOwn"];
         put?: never;
         post?: never;
@@ -845,6 +903,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send a message to the editorial team */
         post: operations["MessagingController_sendToEditors"];
         delete?: never;
         options?: never;
@@ -859,6 +918,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Open a message */
         get: operations["MessagingController_get"];
         put?: never;
         post?: never;
@@ -877,6 +937,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Reply to a message */
         post: operations["MessagingController_reply"];
         delete?: never;
         options?: never;
@@ -891,6 +952,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Download a message's image */
         get: operations["MessagingController_attachment"];
         put?: never;
         post?: never;
@@ -907,6 +969,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Start linking an ORCID iD */
         get: operations["OrcidController_startLink"];
         put?: never;
         post?: never;
@@ -923,6 +986,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Start signing in with ORCID */
         get: operations["OrcidController_startSignIn"];
         put?: never;
         post?: never;
@@ -939,6 +1003,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Finish linking or signing in (ORCID's redirect back) */
         get: operations["OrcidController_callback"];
         put?: never;
         post?: never;
@@ -958,6 +1023,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Unlink the ORCID iD */
         delete: operations["OrcidController_unlink"];
         options?: never;
         head?: never;
@@ -1236,7 +1302,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @description Null for the submission itself */
-            fromStatus: components["schemas"]["PaperStatus"] | null;
+            fromStatus: (string & components["schemas"]["PaperStatus"]) | null;
             toStatus: components["schemas"]["PaperStatus"];
             /**
              * @description Who, as the author sees it
@@ -1464,7 +1530,7 @@ export interface components {
             reviewerName: string;
             reviewerEmail: string;
             status: components["schemas"]["ReviewStatus"];
-            recommendation: components["schemas"]["ReviewRecommendation"] | null;
+            recommendation: (string & components["schemas"]["ReviewRecommendation"]) | null;
             /** Format: date-time */
             assignedAt: string;
             /** Format: date-time */
@@ -1529,7 +1595,7 @@ export interface components {
             paper: components["schemas"]["ReviewPaperDto"];
             reviewer: components["schemas"]["ReviewReviewerDto"];
             status: components["schemas"]["ReviewStatus"];
-            recommendation: components["schemas"]["ReviewRecommendation"] | null;
+            recommendation: (string & components["schemas"]["ReviewRecommendation"]) | null;
             /** @description '' until a draft is saved */
             text: string;
             /** Format: date-time */
@@ -1541,13 +1607,13 @@ export interface components {
         };
         SaveReviewDraftDto: {
             text: string;
-            recommendation: components["schemas"]["ReviewRecommendation"] | null;
+            recommendation: (string & components["schemas"]["ReviewRecommendation"]) | null;
         };
         SubmitReviewDto: {
             /** @description Must not be blank */
             text: string;
             /** @description Required to submit */
-            recommendation: components["schemas"]["ReviewRecommendation"] | null;
+            recommendation: (string & components["schemas"]["ReviewRecommendation"]) | null;
         };
         MessagePartyDto: {
             /**
@@ -1634,6 +1700,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -1659,6 +1734,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -1707,6 +1791,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -1735,6 +1828,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -1782,6 +1884,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -1837,6 +1948,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -1880,6 +2000,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -1906,6 +2035,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionResponseDto"];
+                };
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description An error, with its stable code */
@@ -1935,6 +2073,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -1961,6 +2108,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -2002,6 +2158,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -2030,6 +2195,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -2068,6 +2242,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -2111,6 +2294,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -2162,6 +2354,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -2244,6 +2445,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -2273,6 +2483,15 @@ export interface operations {
                     "application/json": components["schemas"]["MySubmissionDto"][];
                 };
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -2299,6 +2518,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyDashboardDto"];
+                };
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description An error, with its stable code */
@@ -2346,6 +2574,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -2368,7 +2605,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The PDF, inline */
+            /** @description The PDF, inline; ETag, Accept-Ranges: bytes; Cache-Control: public, no-cache when the paper is published, private, no-cache otherwise */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2377,12 +2614,44 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            /** @description Partial Content: one range of a Range header (bytes=a-b, bytes=a-, bytes=-n), under If-Range when given (the ETag); Content-Range: bytes a-b/size */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not Modified: If-None-Match names the file’s ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description NOT_FOUND: as for the paper, or the paper has no file */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Range Not Satisfiable: the range starts past the end; Content-Range: bytes *\/size, no body */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -2428,6 +2697,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -2491,6 +2769,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -2544,6 +2831,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -2567,7 +2863,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description That version’s PDF, inline */
+            /** @description That version’s PDF, inline; ETag, Accept-Ranges: bytes; Cache-Control: private, max-age=3600 (owner and admins only, so never shared) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2575,6 +2871,22 @@ export interface operations {
                 content: {
                     "application/pdf": string;
                 };
+            };
+            /** @description Partial Content: one range of a Range header (bytes=a-b, bytes=a-, bytes=-n), under If-Range when given (the ETag); Content-Range: bytes a-b/size */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not Modified: If-None-Match names the file’s ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description FORBIDDEN: a published paper of someone else (pending versions too: owner and admins only) */
             403: {
@@ -2589,6 +2901,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Range Not Satisfiable: the range starts past the end; Content-Range: bytes *\/size, no body */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -2634,6 +2962,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -2690,6 +3027,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -2738,6 +3084,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -2795,6 +3150,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -2839,6 +3203,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -2898,6 +3271,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -2940,6 +3322,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -2966,6 +3357,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubmissionFeeDto"];
+                };
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description An error, with its stable code */
@@ -3011,6 +3411,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -3049,6 +3458,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -3095,6 +3513,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -3131,6 +3558,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -3170,6 +3606,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -3208,6 +3653,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -3239,6 +3693,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvitationDto"][];
+                };
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description An error, with its stable code */
@@ -3281,6 +3744,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -3314,6 +3786,15 @@ export interface operations {
                     "application/json": components["schemas"]["RemovedInvitationsDto"];
                 };
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -3340,6 +3821,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewerOverviewDto"];
+                };
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description An error, with its stable code */
@@ -3369,6 +3859,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedRolesDto"];
+                };
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description An error, with its stable code */
@@ -3410,6 +3909,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -3474,6 +3982,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -3501,6 +4018,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AssignablePaperDto"][];
+                };
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description An error, with its stable code */
@@ -3532,6 +4058,15 @@ export interface operations {
                     "application/json": components["schemas"]["AssignableReviewerDto"][];
                 };
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -3559,6 +4094,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewAssignmentDto"][];
+                };
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description An error, with its stable code */
@@ -3608,6 +4152,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -3651,6 +4204,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -3678,6 +4240,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyReviewsDto"];
+                };
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description An error, with its stable code */
@@ -3716,6 +4287,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -3772,6 +4352,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -3836,6 +4425,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -3874,6 +4472,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -3903,6 +4510,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageListDto"];
+                };
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description An error, with its stable code */
@@ -3978,6 +4594,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -4007,6 +4632,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageListDto"];
+                };
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description An error, with its stable code */
@@ -4077,6 +4711,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -4114,6 +4757,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -4197,6 +4849,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -4239,6 +4900,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -4266,6 +4936,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -4292,6 +4971,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {
@@ -4327,6 +5015,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description An error, with its stable code */
             default: {
                 headers: {
@@ -4360,6 +5057,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description An error, with its stable code */
             default: {

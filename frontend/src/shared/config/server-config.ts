@@ -17,6 +17,7 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxPdfBytes: 10 * 1024 * 10
 interface ServerConfigBlock {
   uploads?: Partial<Record<keyof UploadLimits, unknown>>;
   orcid?: Partial<Record<keyof OrcidSettings, unknown>>;
+  journal?: { issn?: unknown };
 }
 
 function readBlock(doc: Document | undefined): ServerConfigBlock {
@@ -52,4 +53,10 @@ export interface OrcidSettings {
 export function readOrcidSettings(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): OrcidSettings {
   const orcid = readBlock(doc).orcid ?? {};
   return { enabled: orcid.enabled === true, testMode: orcid.testMode === true };
+}
+
+/** The journal's ISSN as the server configured it (JOURNAL_ISSN, checked there); null when none is (npm run dev, unit tests). */
+export function readJournalIssn(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): string | null {
+  const issn = readBlock(doc).journal?.issn;
+  return typeof issn === 'string' && /^\d{4}-\d{3}[\dX]$/.test(issn) ? issn : null;
 }

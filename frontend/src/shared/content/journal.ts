@@ -14,7 +14,6 @@ export interface JournalContent {
   tagline: string;
   description: string;
   contactEmail: string;
-  issn: string;
   postalAddress: string;
   /** The footer's support figure (spec section 9: 3-5 days). */
   responseTime: string;
@@ -27,8 +26,6 @@ export const journal: JournalContent = {
   description:
     'An open-access, peer-reviewed journal where high school and undergraduate researchers publish their work, reviewed in an educational collaboration with mentors.',
   contactEmail: 'editor@youngscientistsjournal.org',
-  // Placeholder: no ISSN has been assigned yet; replace with the number the ISSN centre issues.
-  issn: '3065-0000 (online)',
   postalAddress: 'Young Scientists Journal, 200 Research Park Drive, Suite 120, Boston, MA 02115, USA',
   responseTime: 'Response: 3-5 days',
 };

@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { OutboxMail } from '../outbox/outbox-mail.entity.js';
 import { WriteBatch } from '../outbox/write-batch.js';
 import { MAIL_QUEUE, type MailJobData, type MailJobResult } from './mail-job.js';
+import { outgoingMail } from './mail-message.js';
 import { mailBackoffStrategy, mailRetryDelayMs } from './mail-retry.js';
 import { MailRenderError, MailRenderer } from './mail-renderer.js';
 import { isMailTemplate, type MailTemplate, type MailTemplateData } from './mail-template.js';
@@ -102,8 +103,8 @@ export class MailProcessor extends WorkerHost implements OnApplicationBootstrap,
       if (!isMailTemplate(row.template) || row.template !== job.name) {
         throw new MailRenderError(`Job ${job.name} does not match the outbox row's template ${row.template}`);
       }
-      const { subject, html, text } = this.renderer.render(row.template, row.data as unknown as MailTemplateData[MailTemplate]);
-      await this.mailer.sendMail({ to: row.recipient, subject, html, text, messageId: outboxMessageId(row.id, this.domain) });
+      const rendered = this.renderer.render(row.template, row.data as unknown as MailTemplateData[MailTemplate]);
+      await this.mailer.sendMail(outgoingMail(row.recipient, rendered, outboxMessageId(row.id, this.domain)));
     } catch (error) {
       await this.recordFailure(job, row, error);
       if (isPermanentSmtpError(error) && !(error instanceof UnrecoverableError)) throw new UnrecoverableError(describe(error));

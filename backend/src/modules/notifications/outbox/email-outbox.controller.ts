@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Permission } from '../../../common/access/permission.js';
 import { Authenticated } from '../../../common/auth/auth.decorators.js';
 import { EmailOutboxSummaryDto } from '../dtos/email-outbox-summary.dto.js';
@@ -14,6 +14,7 @@ export class EmailOutboxController {
   constructor(private readonly outbox: EmailOutboxService) {}
 
   @Get('summary')
+  @ApiOperation({ summary: 'Summarise the outgoing e-mail' })
   @ApiOkResponse({ type: EmailOutboxSummaryDto, description: 'E-mails waiting, retrying, failed for good, and sent in the last day' })
   summary(): Promise<EmailOutboxSummaryDto> {
     return this.outbox.summary();
