@@ -29,6 +29,8 @@ describe('pages for readers and indexers', () => {
   let paperId: string;
   let hiddenId: string;
   let hostileId: string;
+  let longId: string;
+  const LONG_ABSTRACT = `${'Sound travels through water faster than through air, and we measured how much faster. '.repeat(6)}The last sentence.`;
 
   beforeAll(async () => {
     distDir = await mkdtemp(join(tmpdir(), 'web-dist-'));
@@ -63,7 +65,21 @@ describe('pages for readers and indexers', () => {
         publishedAt: new Date('2025-06-16T12:00:00Z'),
       })
     ).id;
-    hiddenId = (await createPaper(testApp, { userId: owner.id, title: `Hidden ${word}`, status: PaperStatus.Submitted })).id;
+    longId = (
+      await createPaper(testApp, {
+        userId: owner.id,
+        title: `Sound in water ${word}`,
+        abstract: LONG_ABSTRACT,
+        category: 'Physics',
+        authors: [
+          { name: 'Chen Wei', email: 'chen@example.org', school: 'Lakeside Academy' },
+          { name: 'Dana Smith', email: 'dana@example.org', school: '' },
+        ],
+        publishedAt: new Date('2025-07-01T09:30:00Z'),
+        withPdf: true,
+      })
+    ).id;
+    hiddenId = (await createPaper(testApp, { userId: owner.id, title: `Hidden ${word}`, status: PaperStatus.Submitted, abstract: `Secret findings ${word}` })).id;
   });
 
   afterAll(async () => {
@@ -95,7 +111,44 @@ describe('pages for readers and indexers', () => {
     expect(head).toContain(`<title>${title} | Journal of &quot;Young&quot; &lt;Scientists&gt; &amp; Co</title>`);
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).not.toContain('@example.org');
-    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain(`<div id="root"><main>\n<article>\n<header>\n<h1>${title}</h1>`);
+  });
+
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  /** What the page holds inside `<div id="root">`, before the entry script. */
+  const rootOf = (html: string) => {
+    const start = html.indexOf('<div id="root">');
+    const end = html.indexOf('</div><script type="module"');
+    expect(start).toBeGreaterThan(html.indexOf('</head>'));
+    expect(end).toBeGreaterThan(start);
+    return html.slice(start + '<div id="root">'.length, end);
+  };
+
+  it('serves the paper itself inside #root for readers without JavaScript: the complete abstract, authors, school, date, PDF and reference', async () => {
+    const response = await request(testApp.server).get(`/papers/${longId}`).expect(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const root = rootOf(response.text);
+    expect(LONG_ABSTRACT.length).toBeGreaterThan(300);
+    expect(root).toContain(`<section aria-labelledby="abstract-heading">\n<h2 id="abstract-heading">Abstract</h2>\n<p>${LONG_ABSTRACT}</p>\n</section>`);
+    expect(root).toContain(`<h1>Sound in water ${word}</h1>`);
+    expect(root).toContain('<dt>Authors</dt><dd>Chen Wei (Lakeside Academy), Dana Smith</dd>');
+    expect(root).toContain('<dt>Category</dt><dd>Physics</dd>');
+    expect(root).toContain('<dt>Published</dt><dd><time datetime="2025-07-01T09:30:00.000Z">July 1, 2025</time></dd>');
+    expect(root).toContain(`<a href="/api/papers/${longId}/pdf" type="application/pdf">View PDF</a>`);
+    // The reference is "How to cite"'s APA one, as the citation endpoint gives it.
+    const apa = (await request(testApp.server).get(`/api/papers/${longId}/citation?format=apa`).expect(200)).text;
+    for (const part of ['Wei', 'Smith', '(2025', `Sound in water ${word}`, '<Scientists> & Co', `${PUBLIC_URL}/papers/${longId}`]) expect(apa).toContain(part);
+    expect(root).toContain(`<h2 id="cite-heading">How to cite</h2>\n<p>${escape(apa)}</p>`);
+    // Same text as the API gives, and the PDF the link names is there.
+    const detail = (await request(testApp.server).get(`/api/papers/${longId}`).expect(200)).body as { abstract: string; publishedAt: string };
+    expect(detail.abstract).toBe(LONG_ABSTRACT);
+    expect(detail.publishedAt).toBe('2025-07-01T09:30:00.000Z');
+    await request(testApp.server).get(`/api/papers/${longId}/pdf`).expect(200);
+    // Plain markup: the policy is the plain shell's, with nothing allowed for it.
+    const plain = await request(testApp.server).get('/guidelines').expect(200);
+    expect(response.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+    expect(root).not.toMatch(/<script|<style|\s(on[a-z]+|style)=/i);
   });
 
   /** The values of the head's `<meta name=...>` tags called `name`, entities decoded. */
@@ -172,7 +225,12 @@ describe('pages for readers and indexers', () => {
     });
     expect(metaValues(head, 'DC.title')).toEqual([`${HOSTILE} ${word}`]);
     expect(metaValues(head, 'citation_keywords')).toEqual([`${HOSTILE}; "><img src=x>`]);
-    expect(html.slice(html.indexOf('</head>'))).toBe(INDEX_HTML.slice(INDEX_HTML.indexOf('</head>')));
+    // The body is index.html's but for the paper inside #root, every text of it escaped.
+    const root = rootOf(html);
+    expect(html.slice(html.indexOf('</head>')).replace(root, '')).toBe(INDEX_HTML.slice(INDEX_HTML.indexOf('</head>')));
+    expect(root).toContain(`<h1>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; ${word}</h1>`);
+    expect(root).toContain('<p>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;!-- &amp; --&gt;</p>');
+    expect(root).not.toMatch(/<(script|img|!--)/);
   });
 
   it("gives a paper the same instant as the sitemap's lastmod and the feed's updated, the feed's own the newest", async () => {
@@ -213,14 +271,39 @@ describe('pages for readers and indexers', () => {
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.headers['cache-control']).toBe('no-cache');
       expectAppShell(response.text);
+      // Nothing of the paper leaks into the page.
+      expect(response.text).not.toContain(word);
     }
   });
 
   it('still serves the web app for other paths and JSON 404s under /api', async () => {
-    expectAppShell((await request(testApp.server).get('/papers').expect(200)).text);
+    // /papers with a search or a category: the plain page, the list it shows being another.
+    expectAppShell((await request(testApp.server).get('/papers?category=Physics').expect(200)).text);
+    expectAppShell((await request(testApp.server).get(`/papers?q=${word}`).expect(200)).text);
     expectAppShell((await request(testApp.server).get('/guidelines').expect(200)).text);
     expect((await request(testApp.server).get('/api/nothing-here').expect(404)).body.code).toBe('NOT_FOUND');
     expect((await request(testApp.server).get(`/api/papers/${paperId}`).expect(200)).body.id).toBe(paperId);
+  });
+
+  it("serves /papers with the API's first page inside #root: each title linking to its page, escaped", async () => {
+    const response = await request(testApp.server).get('/papers').expect(200);
+    const { items } = (await request(testApp.server).get('/api/papers?limit=12').expect(200)).body as { items: { id: string; title: string; abstract: string }[] };
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const plain = await request(testApp.server).get('/guidelines').expect(200);
+    expect(response.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+    const root = rootOf(response.text);
+    expect(root.startsWith('<main>\n<h1>Published Papers</h1>\n<ul>')).toBe(true);
+    expect(items.length).toBeGreaterThan(0);
+    // The same cards as the API's first page, in its order, each title a link to the paper's page, its abstract whole.
+    const linked = [...root.matchAll(/<h2><a href="\/papers\/([^"]+)">([^<]*)<\/a><\/h2>/g)].map(([, id, title]) => [id, title]);
+    expect(linked).toEqual(items.map((item) => [item.id, escape(item.title)]));
+    for (const item of items) expect(root).toContain(`<p>${escape(item.abstract)}</p>`);
+    expect(root).not.toMatch(/<(script|img|!--)/);
+    expect(response.text).not.toContain(hiddenId);
+    expect(response.text).not.toContain('@example.org');
+    // The page is otherwise the web app's, its head that of the fallback.
+    expectAppShell(response.text.replace(root, ''));
   });
 
   it('serves robots.txt: public pages open, private areas and the API closed but for the papers\' public reads, and the sitemap', async () => {
@@ -288,6 +371,9 @@ describe('the paper page without a built web app', () => {
   it('answers the JSON 404', async () => {
     const response = await request(testApp.server).get('/papers/00000000-0000-4000-8000-000000000000').expect(404);
     expect(response.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: expect.any(String) });
+    for (const url of ['/papers', '/papers?category=Physics']) {
+      expect((await request(testApp.server).get(url).expect(404)).body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: expect.any(String) });
+    }
     await request(testApp.server).get('/sitemap.xml').expect(200);
     expect((await request(testApp.server).get('/robots.txt').expect(200)).text).toContain('Sitemap: ');
   });

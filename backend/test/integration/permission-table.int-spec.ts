@@ -254,6 +254,7 @@ const FIXTURES: Record<string, Fixture> = {
   },
   'GET /api/papers/:id': { paper: 'submitted, assigned to reviewer' },
   'GET /api/papers/:id/pdf': { paper: 'submitted, assigned to reviewer' },
+  'GET /api/papers/:id/citation': { paper: 'published', call: () => ({ query: { format: 'bibtex' } }) },
   'GET /api/papers/:id/versions': { paper: 'published' },
   'POST /api/papers/:id/versions': { paper: 'published', call: () => ({ pdf: pdfBytes(3000, '2') }) },
   'POST /api/papers/:id/versions/:version/approve': { paper: 'published, version 2 pending', call: () => ({ params: { version: '2' } }) },

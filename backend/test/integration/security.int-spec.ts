@@ -30,6 +30,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/papers',
   'GET /api/papers/:id',
   'GET /api/papers/:id/pdf',
+  'GET /api/papers/:id/citation',
+  'GET /papers',
   'GET /papers/:id',
   'GET /sitemap.xml',
   'GET /feed.xml',

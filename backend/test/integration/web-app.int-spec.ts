@@ -161,6 +161,8 @@ describe('the built web app served by the API', () => {
         'rel="modulepreload" crossorigin fetchpriority="low" href="/assets/api-789abc.js"',
       ]);
       expect(linksOf(page.text)).toHaveLength(links.length);
+      // Served by the papers module with the first page in #root (paper-pages.int-spec.ts), the preloads kept.
+      expect(page.text).toContain('<div id="root"><main>\n<h1>Published Papers</h1>');
       // Same-origin, so the policy that guards the page allows them as they are.
       const csp = page.headers['content-security-policy'];
       expect(csp).toMatch(/(^|;)script-src 'self'(;|$)/);

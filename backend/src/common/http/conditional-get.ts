@@ -6,6 +6,8 @@ export interface Representation {
   body: Buffer;
   /** A strong entity tag, quotes included. */
   etag: string;
+  /** Its Content-Type; JSON when absent. */
+  type?: string;
 }
 
 /**
@@ -55,7 +57,7 @@ export interface ConditionalOptions {
 }
 
 /**
- * Answers a GET with a serialised JSON body, its entity tag and caching headers; or, when the
+ * Answers a GET with a serialised body (JSON unless the representation names its type), its entity tag and caching headers; or, when the
  * request's `If-None-Match` names the tag, with 304 and the same headers but no body. Returns
  * what the handler returns (`@Res({ passthrough: true })`).
  */
@@ -66,6 +68,6 @@ export function sendConditionally(reply: FastifyReply, representation: Represent
     void reply.status(304);
     return undefined;
   }
-  void reply.type('application/json; charset=utf-8');
+  void reply.type(representation.type ?? 'application/json; charset=utf-8');
   return representation.body;
 }

@@ -5,6 +5,9 @@ import { loadWebAppShell, type WebAppShell } from '../../common/web/web-app-shel
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { PaperCardDto } from './dtos/paper.dto.js';
 import { PapersService } from './papers.service.js';
+import { formatCitation, toCslItem } from './citations/paper-citation.js';
+import { escapeMarkup } from './markup.js';
+import { intoRoot, paperArticleHtml } from './paper-page-html.js';
 
 /** The static pages of the web app listed in the sitemap (spec section 2). */
 export const SITEMAP_STATIC_PATHS = ['/', '/papers', '/guidelines', '/contact', '/staff', '/journals'] as const;
@@ -48,17 +51,8 @@ const SITEMAP_BATCH = 5000;
  */
 const LAST_MODIFIED_SQL = 'greatest(updated_at, published_at)';
 
-/** Text for HTML attributes and XML; also drops the control characters XML 1.0 forbids. */
-export function escapeMarkup(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+/** Text for HTML attributes and XML (markup.ts, shared with paper-page-html.ts). */
+export { escapeMarkup };
 
 const truncate = (text: string, length: number) => (text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`);
 
@@ -204,7 +198,19 @@ export class PaperPagesService {
     const journal: JournalMeta = { name: this.config.journal.name, issn: this.config.journal.issn };
     const { publicUrl } = this.config.http;
     const tags = `${paperMetaTags(card, journal, publicUrl)}\n    ${jsonLdElement(scholarlyArticle(card, journal, publicUrl))}`;
-    return { found: true, html: injectIntoHead(html, `${card.title} | ${this.config.journal.name}`, tags) };
+    // The paper itself inside #root, for readers without JavaScript; the app replaces it (paper-page-html.ts).
+    const withHead = injectIntoHead(html, `${card.title} | ${this.config.journal.name}`, tags);
+    const article = paperArticleHtml(card, journal.name, `${publicUrl}/papers/${card.id}`, this.apaReference(card, journal));
+    return { found: true, html: intoRoot(withHead, article) };
+  }
+
+  /** The paper's APA reference, as "How to cite" gives it (citations/); undefined, for the plain one, should it fail. */
+  private apaReference(card: PaperMetaSource, journal: JournalMeta): string | undefined {
+    try {
+      return formatCitation(toCslItem(card, { ...journal, publicUrl: this.config.http.publicUrl }), 'apa') || undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** robots.txt, with the sitemap's absolute address (robotsTxt). */

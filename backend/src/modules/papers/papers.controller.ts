@@ -25,11 +25,13 @@ import { DownloadCaching, sendDownload } from '../storage/file-download.js';
 import type { IncomingUpload } from '../storage/upload/incoming-upload.js';
 import { UploadedForm } from '../storage/upload/uploaded-form.decorator.js';
 import { UploadKind } from '../storage/upload/upload-policy.js';
+import { PaperCitationsService, sendCitation } from './citations/paper-citations.service.js';
 import { ListPapersQueryDto } from './dtos/list-papers.query.js';
 import { MyDashboardDto, MySubmissionDto } from './dtos/my-submission.dto.js';
 import { CommentBodyDto, CommentPostedDto, PaperCommentDto } from './dtos/paper-comment.dto.js';
 import { ChangeStatusDto, PaperStatusEventDto, StatusChangedDto } from './dtos/paper-decision.dto.js';
 import { PaperVersionDto, VersionApprovedDto } from './dtos/paper-version.dto.js';
+import { PaperCitationQueryDto } from './dtos/paper-citation.query.js';
 import { PaperDetailDto, PaperPageDto } from './dtos/paper.dto.js';
 import { SUBMIT_PAPER_BODY_SCHEMA, UPLOAD_VERSION_BODY_SCHEMA } from './dtos/submit-paper.dto.js';
 import { PaperCommentsService } from './paper-comments.service.js';
@@ -75,6 +77,7 @@ export class PapersController {
     private readonly comments: PaperCommentsService,
     private readonly decisions: PaperDecisionsService,
     private readonly listCache: PaperListCache,
+    private readonly citations: PaperCitationsService,
   ) {}
 
   @Get()
@@ -143,6 +146,22 @@ export class PapersController {
   async pdf(@Param('id', PAPER_ID) id: string, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser({ optional: true }) user?: AuthUser): Promise<StreamableFile | undefined> {
     const file = await this.papers.openPdf(id, user);
     return sendDownload(reply, file, { caching: file.published ? DownloadCaching.SharedRevalidate : DownloadCaching.Revalidate });
+  }
+
+  @Get(':id/citation')
+  @ApiOperation({ summary: 'Cite a published paper' })
+  @Public()
+  @ApiProduces('text/plain', 'application/x-bibtex', 'application/x-research-info-systems')
+  @ApiOkResponse({
+    description:
+      'apa, mla: the reference as one line of text/plain (CSL styles APA 7th and MLA 9th edition); bibtex, ris: application/x-bibtex or application/x-research-info-systems, as an attachment named after the title (.bib, .ris). UTF-8; ETag; Cache-Control: public, no-cache',
+    schema: { type: 'string' },
+  })
+  @ApiResponse(NOT_MODIFIED)
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: format is missing or not one of apa, mla, bibtex, ris' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: no such paper, or not published (for everyone, its owner and admins too)' })
+  async citation(@Param('id', PAPER_ID) id: string, @Query() query: PaperCitationQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer | undefined> {
+    return sendCitation(reply, await this.citations.cite(id, query.format));
   }
 
   @Get(':id/versions')

@@ -6,6 +6,7 @@ import { PaymentsModule } from '../payments/payments.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AdminPapersController } from './admin-papers.controller.js';
 import { AdminPapersService } from './admin-papers.service.js';
+import { PaperCitationsService } from './citations/paper-citations.service.js';
 import { BulkPapersSeeder } from './bulk-papers.seeder.js';
 import { DemoPapersSeeder } from './demo-papers.seeder.js';
 import { PaperComment } from './entities/paper-comment.entity.js';
@@ -21,6 +22,7 @@ import { PaperPagesService } from './paper-pages.service.js';
 import { PaperSubmissionService } from './paper-submission.service.js';
 import { PaperVersionsService } from './paper-versions.service.js';
 import { PapersController } from './papers.controller.js';
+import { PapersListPageRoutes } from './papers-list-page.routes.js';
 import { PapersService } from './papers.service.js';
 
 /**
@@ -42,6 +44,8 @@ import { PapersService } from './papers.service.js';
     AdminPapersService,
     PaperPagesService,
     PaperPagesRoutes,
+    PaperCitationsService,
+    PapersListPageRoutes,
     DemoPapersSeeder,
     BulkPapersSeeder,
   ],

@@ -328,6 +328,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/papers/{id}/citation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cite a published paper */
+        get: operations["PapersController_citation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/papers/{id}/versions": {
         parameters: {
             query?: never;
@@ -1226,6 +1243,8 @@ export interface components {
             /** @description The 5 newest by createdAt */
             recent: components["schemas"]["MySubmissionDto"][];
         };
+        /** @enum {string} */
+        CitationFormat: "apa" | "mla" | "bibtex" | "ris";
         /** @enum {string} */
         PaperVersionState: "current" | "pending" | "superseded";
         PaperVersionDto: {
@@ -2639,6 +2658,72 @@ export interface operations {
             };
             /** @description Range Not Satisfiable: the range starts past the end; Content-Range: bytes *\/size, no body */
             416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PapersController_citation: {
+        parameters: {
+            query: {
+                /** @description apa and mla: one line of plain text; bibtex and ris: a file to download */
+                format: components["schemas"]["CitationFormat"];
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description apa, mla: the reference as one line of text/plain (CSL styles APA 7th and MLA 9th edition); bibtex, ris: application/x-bibtex or application/x-research-info-systems, as an attachment named after the title (.bib, .ris). UTF-8; ETag; Cache-Control: public, no-cache */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/x-bibtex": string;
+                    "application/x-research-info-systems": string;
+                };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag (no body; the same ETag and Cache-Control) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: format is missing or not one of apa, mla, bibtex, ris */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: no such paper, or not published (for everyone, its owner and admins too) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -405,6 +405,18 @@ export const paperAndPaymentHandlers = [
 
   http.get('*/api/papers', ({ request }) => listPapers(new URL(request.url))),
 
+  // "How to cite": published papers only, whoever asks. The text stands in for the server's CSL output.
+  http.get('*/api/papers/:id/citation', ({ params, request }) => {
+    const paper = db.papers.find((candidate) => candidate.id === params.id);
+    if (!paper || paper.status !== 'published') return fail(404, 'NOT_FOUND', 'Paper not found');
+    const format = new URL(request.url).searchParams.get('format') ?? '';
+    if (!['apa', 'mla', 'bibtex', 'ris'].includes(format)) return fail(400, 'VALIDATION_FAILED', 'format must be one of: apa, mla, bibtex, ris');
+    const authors = paper.authors.map((author) => author.name).join(', ');
+    return new HttpResponse(`${format.toUpperCase()} ${authors}. ${paper.title}. Young Scientists Journal.`, {
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  }),
+
   http.get('*/api/papers/:id', ({ params }) => {
     const user = authenticated();
     const found = paperFor(String(params.id), user);

@@ -2,6 +2,10 @@ import { type PaperDetail, type PaperPage, type PaperStatusEvent, baseApi, statu
 import { env } from '@/shared/config/env';
 import { PAPERS_PAGE_SIZE } from './first-page';
 
+/** The citation styles the API answers as text; BibTeX and RIS are files (paperCitationHref). */
+export type CitationTextFormat = 'apa' | 'mla';
+export type CitationFileFormat = 'bibtex' | 'ris';
+
 export interface ListPapersArgs {
   /** Free text; matched by the server against title, author names and abstract. */
   q: string;
@@ -40,12 +44,22 @@ export const papersApi = baseApi.injectEndpoints({
       query: (id) => `/papers/${encodeURIComponent(id)}/status-history`,
       providesTags: (_result, _error, id) => [{ type: 'Paper', id: statusHistoryTagId(id) }],
     }),
+    // "How to cite" (published papers only): one line of plain text, made by the server from a CSL style.
+    getPaperCitation: build.query<string, { id: string; format: CitationTextFormat }>({
+      query: ({ id, format }) => ({ url: `/papers/${encodeURIComponent(id)}/citation`, params: { format }, responseHandler: 'text' }),
+      providesTags: (_result, _error, { id }) => [{ type: 'Paper', id }],
+    }),
   }),
 });
 
-export const { useListPapersInfiniteQuery, useGetPaperQuery, useGetStatusHistoryQuery } = papersApi;
+export const { useListPapersInfiniteQuery, useGetPaperQuery, useGetStatusHistoryQuery, useGetPaperCitationQuery } = papersApi;
 
 /** Where the API serves a paper's PDF (after the same visibility check as the paper). */
 export function paperPdfHref(id: string): string {
   return `${env.API_BASE_URL}/papers/${encodeURIComponent(id)}/pdf`;
+}
+
+/** Where the API serves a published paper's citation as a file to download (.bib, .ris). */
+export function paperCitationHref(id: string, format: CitationFileFormat): string {
+  return `${env.API_BASE_URL}/papers/${encodeURIComponent(id)}/citation?format=${format}`;
 }

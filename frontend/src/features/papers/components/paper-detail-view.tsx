@@ -4,6 +4,7 @@ import { formatDate } from '@/shared/lib/format-date';
 import { paperProgress } from '@/shared/lib/paper-status';
 import { PageSpinner, PaperStatusBadge, ProgressBar, buttonClasses } from '@/shared/ui';
 import { paperPdfHref, useGetPaperQuery } from '../api/papers-api';
+import { PaperCitation } from './paper-citation';
 
 export const PAPER_LOAD_ERROR = 'Error loading paper or paper not found.';
 export const PAPER_FORBIDDEN = "You don't have permission to view this paper.";
@@ -82,6 +83,7 @@ export function PaperDetailView({ id }: { id: string }) {
         </h2>
         <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-800">{paper.abstract}</p>
       </section>
+      {paper.status === 'published' && <PaperCitation paperId={paper.id} />}
     </article>
   );
 }

@@ -1,0 +1,48 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyReply } from 'fastify';
+import { ReadCaching, representationOf, sendConditionally } from '../../../common/http/conditional-get.js';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import { PaperNotFoundException } from '../papers.exception.js';
+import { PapersService } from '../papers.service.js';
+import { CITATION_MEDIA, type CitationFormat, citationSlugOf, formatCitation, toCslItem } from './paper-citation.js';
+
+/** One paper's citation in one format, ready to send. */
+export interface PaperCitation {
+  body: string;
+  contentType: string;
+  /** For BibTeX and RIS: what the browser saves it as. */
+  fileName: string | null;
+}
+
+/** "How to cite": only published papers, for everyone (404 otherwise, like a visitor's GET /papers/{id}). */
+@Injectable()
+export class PaperCitationsService {
+  constructor(
+    private readonly papers: PapersService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async cite(id: string, format: CitationFormat): Promise<PaperCitation> {
+    const paper = await this.papers.findPublished(id);
+    if (!paper) throw new PaperNotFoundException();
+    // The card applies the display rules, so the citation's date is the one the journal shows.
+    const card = this.papers.toCard(paper);
+    const item = toCslItem(
+      { ...card, keywords: paper.keywords ?? null },
+      { name: this.config.journal.name, issn: this.config.journal.issn, publicUrl: this.config.http.publicUrl },
+    );
+    const { contentType, extension } = CITATION_MEDIA[format];
+    return { body: formatCitation(item, format), contentType, fileName: extension ? `${citationSlugOf(card.title)}.${extension}` : null };
+  }
+}
+
+/**
+ * Sends a citation like the other public reads: an ETag, `Cache-Control: public, no-cache`
+ * (an unpublished paper's citation must not outlive it) and 304 on a matching If-None-Match.
+ */
+export function sendCitation(reply: FastifyReply, citation: PaperCitation): Buffer | undefined {
+  if (citation.fileName) void reply.header('content-disposition', contentDisposition(citation.fileName, { type: 'attachment' }));
+  const representation = { ...representationOf(Buffer.from(citation.body, 'utf8')), type: citation.contentType };
+  return sendConditionally(reply, representation, { caching: ReadCaching.Shared });
+}
