@@ -64,6 +64,9 @@ for (const { name: device, width, height } of widths) {
       await tab.setViewportSize({ width, height });
       for (const path of paths) {
         await tab.goto(path);
+        // The navigation bar is the app's: a page the server sends with its content (/papers, a
+        // paper) shows that content, and its h1, before the app has rendered.
+        await expect(tab.getByRole('navigation', { name: 'Main' }), `${path} has rendered`).toBeVisible();
         await expect(tab.getByRole('heading', { level: 1 }).first(), `${path} has loaded`).toBeVisible();
         await expectNoSidewaysScroll(tab, path);
         await expectOneRowNav(tab, path);
@@ -95,7 +98,10 @@ test('a long e-mail is shown whole in the bar on a laptop and in the menu on a p
 // must end inside the cover, with its margin, in this browser's fonts.
 test('the journal covers on the landing page show their titles whole', async ({ page }) => {
   await page.goto('/');
-  const covers = await page.getByRole('img', { name: /^Cover of / }).evaluateAll((images) =>
+  // evaluateAll does not wait: the app renders its first page in a transition, after the load event.
+  const coverImages = page.getByRole('img', { name: /^Cover of / });
+  await expect(coverImages.first()).toBeVisible();
+  const covers = await coverImages.evaluateAll((images) =>
     images.map((image) => (image as HTMLImageElement).currentSrc),
   );
   expect(covers.length).toBeGreaterThan(0);
