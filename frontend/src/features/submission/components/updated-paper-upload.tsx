@@ -187,8 +187,11 @@ function ApproveButton({ paperId, version }: { paperId: string; version: number 
     }
   };
   return (
-    <Button size="sm" isLoading={isLoading} onClick={() => void onClick()} aria-label={`Approve version ${version}`}>
+    // The version is in the name for screen readers, after the visible text, so the name always
+    // contains what is shown ("Approving..." too: axe's label-content-name-mismatch).
+    <Button size="sm" isLoading={isLoading} onClick={() => void onClick()}>
       {isLoading ? 'Approving...' : 'Approve'}
+      <span className="sr-only"> version {version}</span>
     </Button>
   );
 }
