@@ -1,8 +1,9 @@
 // `npm run test:scale`: two of everything (issue 16). Two API processes and two workers on one
 // PostgreSQL database, one Redis prefix and one storage directory, behind a real nginx (Debian's,
 // installed with apt-get when missing) running deploy/nginx.conf with the two APIs as its
-// upstream, round-robin. The whole end-to-end suite runs through the proxy (E2E_BASE_URL), then
-// checks that what two of everything promises held during the run:
+// upstream, round-robin, over HTTPS with a throwaway self-signed certificate. The whole end-to-end
+// suite runs through the proxy (E2E_BASE_URL, https://), then checks that what two of everything
+// promises held during the run:
 //   - both APIs answered requests (nginx's access log names the upstream of each request);
 //   - a session works whichever API answers (sign in, read the session and refresh on both);
 //   - no e-mail was sent twice (no Message-ID twice in the mail catcher; each sent outbox row
@@ -11,12 +12,17 @@
 //     to one second, one job per period between the two workers);
 //   - rate limits are shared (sign-in attempts past the per-minute limit, spread over both APIs,
 //     are refused at the shared count), and a client naming other addresses in X-Forwarded-For
-//     does not get a fresh budget (the proxy replaces the header).
+//     does not get a fresh budget (the proxy replaces the header);
+// and that the deployed proxy does what HTTPS needs (issue 17): plain HTTP answers a 301 to the
+// same address over HTTPS, except ACME's HTTP-01 challenge, which it serves from the webroot;
+// every HTTPS answer carries exactly one Strict-Transport-Security header; sign-in's cookies are Secure.
 // Prints the suite's and the checks' results and ends with one line `N passed, N failed`.
 //   --skip-install  do not check dependencies      --skip-build  use the existing build
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -36,6 +42,8 @@ const ARXIV_DETAIL_PAGE_ID = 'arxiv-0000.00000';
 const reports = join(root, 'test-results');
 const logDir = join(reports, 'scale');
 const e2eReport = join(reports, 'scale-e2e.json');
+/** The shortest HSTS max-age Mozilla's Observatory accepts without taking points away: six months. */
+const HSTS_MIN_MAX_AGE = 15_768_000;
 
 const started = Date.now();
 const results = [];
@@ -102,19 +110,66 @@ function findNginx() {
   return '/usr/sbin/nginx';
 }
 
+/** Debian's openssl, for the run's certificate, installed like nginx when missing. */
+function findOpenssl() {
+  const known = ['/usr/bin/openssl', '/usr/local/bin/openssl', '/opt/homebrew/bin/openssl'];
+  const found = known.find(isExecutable);
+  if (found) return found;
+  const installer = packageInstaller();
+  const howTo = 'sudo apt-get update && sudo apt-get install -y openssl';
+  if (!installer) fail(`No openssl for the scale run's certificate: run \`${howTo}\` and try again.`);
+  log(`No openssl found; installing Debian's openssl with apt-get ...`);
+  if (!aptInstall(installer, 'openssl') || !isExecutable('/usr/bin/openssl')) fail(`Installing openssl with apt-get failed; run \`${howTo}\` and try again.`);
+  return '/usr/bin/openssl';
+}
+
 /**
- * The nginx.conf of the run: scripts/lib/nginx-scale.conf.template around deploy/nginx.conf,
- * in which only the listen port and the upstream's servers change. Fails when deploy/nginx.conf
- * no longer has exactly the lines replaced, so that the run never tests a config of its own.
+ * A self-signed certificate for 127.0.0.1, valid two days, in `dir`: what an operator mounts at
+ * /etc/nginx/tls/ (docker-compose.yml's `tls` service makes the same for localhost). Returns the
+ * paths and the certificate itself, which the run's own requests trust, and only it.
  */
-function renderNginxConfig({ prefix, port, apis }) {
+function makeThrowawayCertificate(openssl, dir) {
+  mkdirSync(dir, { recursive: true });
+  const certificate = join(dir, 'fullchain.pem');
+  const key = join(dir, 'privkey.pem');
+  const made = spawnSync(openssl, [
+    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
+    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', certificate,
+  ], { encoding: 'utf8' });
+  if (made.status !== 0) fail(`openssl could not make the run's certificate:\n${made.stderr}`);
+  return { certificate, key, pem: readFileSync(certificate) };
+}
+
+/**
+ * The nginx.conf of the run: scripts/lib/nginx-scale.conf.template around deploy/nginx.conf, in
+ * which only these change: both listen addresses (HTTP and HTTPS, on loopback ports of the run),
+ * the redirect's port pair in the map (the deployed listen ports, which browsers reach published
+ * as they are, become the run's), the certificate's paths, the ACME webroot, and the upstream's
+ * servers. Fails when deploy/nginx.conf no longer has exactly the lines replaced, so that the run
+ * never tests a config of its own.
+ */
+function renderNginxConfig({ prefix, httpPort, httpsPort, apis, tls, acmeRoot }) {
   let site = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8');
-  const replaceOnce = (pattern, replacement, what) => {
-    const matches = site.match(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`)) ?? [];
+  const matchOnce = (pattern, what) => {
+    const matches = [...site.matchAll(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`))];
     if (matches.length !== 1) fail(`deploy/nginx.conf: expected one ${what}, found ${matches.length}; update scripts/test-scale.mjs.`);
+    return matches[0];
+  };
+  const replaceOnce = (pattern, replacement, what) => {
+    matchOnce(pattern, what);
     site = site.replace(pattern, replacement);
   };
-  replaceOnce(/^(\s*)listen\s+\d+\s*;/m, `$1listen 127.0.0.1:${port};`, '`listen <port>;`');
+  const plainListen = /^(\s*)listen\s+(\d+)\s*;/m;
+  const tlsListen = /^(\s*)listen\s+(\d+)(\s+ssl\b[^;]*);/m;
+  const [, , deployedHttpPort] = matchOnce(plainListen, '`listen <port>;`');
+  const [, , deployedHttpsPort] = matchOnce(tlsListen, '`listen <port> ssl ...;`');
+  replaceOnce(plainListen, (_, indent) => `${indent}listen 127.0.0.1:${httpPort};`, '`listen <port>;`');
+  replaceOnce(tlsListen, (_, indent, _port, parameters) => `${indent}listen 127.0.0.1:${httpsPort}${parameters};`, '`listen <port> ssl ...;`');
+  replaceOnce(new RegExp(`^(\\s*)~:${deployedHttpPort}\\$\\s+:${deployedHttpsPort}\\s*;`, 'm'),
+    (_, indent) => `${indent}~:${httpPort}$ :${httpsPort};`, `\`~:${deployedHttpPort}$ :${deployedHttpsPort};\` in the redirect's map`);
+  replaceOnce(/^(\s*)ssl_certificate\s+[^;]+;/m, (_, indent) => `${indent}ssl_certificate ${tls.certificate};`, '`ssl_certificate <path>;`');
+  replaceOnce(/^(\s*)ssl_certificate_key\s+[^;]+;/m, (_, indent) => `${indent}ssl_certificate_key ${tls.key};`, '`ssl_certificate_key <path>;`');
+  replaceOnce(/^(\s*)root\s+[^;]+;/m, (_, indent) => `${indent}root ${acmeRoot};`, '`root <ACME webroot>;`');
   replaceOnce(/^(\s*)server\s+api:3000\s*;/m, (_, indent) => apis.map((api) => `${indent}server ${api};`).join('\n'), '`server api:3000;` in the upstream');
   let config = readFileSync(join(root, 'scripts/lib/nginx-scale.conf.template'), 'utf8')
     .replaceAll('{{PREFIX}}', prefix)
@@ -129,6 +184,7 @@ function renderNginxConfig({ prefix, port, apis }) {
 if (!flags.has('--skip-install')) ensureDependencies();
 if (!flags.has('--skip-build')) ensureBuilt();
 const nginx = findNginx();
+const openssl = findOpenssl();
 const browser = findChromium({ root });
 if (!browser.path) fail(browser.problem);
 
@@ -141,13 +197,18 @@ chmodSync(work, 0o755);
 const nginxPrefix = join(work, 'nginx');
 const storageDir = join(work, 'storage');
 const mailDir = join(work, 'mail');
-for (const dir of [nginxPrefix, storageDir, mailDir]) mkdirSync(dir, { recursive: true });
+// certbot --webroot's directory: nginx serves ACME's challenge tokens from it over plain HTTP.
+const acmeRoot = join(nginxPrefix, 'acme');
+for (const dir of [nginxPrefix, storageDir, mailDir, acmeRoot]) mkdirSync(dir, { recursive: true });
+const tls = makeThrowawayCertificate(openssl, join(nginxPrefix, 'tls'));
+const trustingRunCertificate = new https.Agent({ ca: tls.pem, keepAlive: true });
 
-const [apiPorts, proxyPort, smtpPort, mailUiPort, orcidPort] = [
-  [await freePort(), await freePort()], await freePort(), await freePort(), await freePort(), await freePort(),
+const [apiPorts, httpsPort, httpPort, smtpPort, mailUiPort, orcidPort] = [
+  [await freePort(), await freePort()], await freePort(), await freePort(), await freePort(), await freePort(), await freePort(),
 ];
 const apis = apiPorts.map((port) => `127.0.0.1:${port}`);
-const publicUrl = `http://127.0.0.1:${proxyPort}`;
+const publicUrl = `https://127.0.0.1:${httpsPort}`;
+const plainHttpUrl = `http://127.0.0.1:${httpPort}`;
 const mailUrl = `http://127.0.0.1:${mailUiPort}`;
 
 const redisUrl = await ensureRedis();
@@ -186,6 +247,38 @@ function start(name, command, args, options) {
   child.stdout.pipe(file, { end: false });
   child.stderr.pipe(file, { end: false });
   return child;
+}
+
+/**
+ * One request, over HTTPS trusting the run's certificate (and nothing else) or over plain HTTP,
+ * never following redirects: the status, the headers, each header line as sent (so a header sent
+ * twice shows twice) and the body.
+ */
+function request(url, { method = 'GET', headers = {}, body } = {}) {
+  const target = new URL(url);
+  const secure = target.protocol === 'https:';
+  return new Promise((resolve, reject) => {
+    const outgoing = (secure ? https : http).request(target, { method, headers, ...(secure && { agent: trustingRunCertificate }) }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => resolve({
+        status: response.statusCode, headers: response.headers, rawHeaders: response.rawHeaders, body: Buffer.concat(chunks).toString('utf8'),
+      }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/** Whether `url` answers 200 (over HTTPS, trusting the run's certificate) within the timeout. */
+async function waitForOk(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if ((await request(url).catch(() => null))?.status === 200) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
 }
 
 /** Resolves when the process printed a line containing `text` (false after the timeout). */
@@ -248,7 +341,7 @@ const workers = [1, 2].map((n) => start(`worker-${n}`, process.execPath, ['dist/
 const workersReady = Promise.all(workers.map((worker) => waitForOutput(worker, 'The worker is running')));
 
 const nginxConfig = join(nginxPrefix, 'nginx.conf');
-writeFileSync(nginxConfig, renderNginxConfig({ prefix: nginxPrefix, port: proxyPort, apis }));
+writeFileSync(nginxConfig, renderNginxConfig({ prefix: nginxPrefix, httpPort, httpsPort, apis, tls, acmeRoot }));
 const nginxArgs = ['-p', `${nginxPrefix}/`, '-e', join(nginxPrefix, 'error.log'), '-c', nginxConfig];
 const tested = spawnSync(nginx, [...nginxArgs, '-t'], { encoding: 'utf8' });
 if (tested.status !== 0) {
@@ -265,13 +358,13 @@ const ready = await Promise.all([
 // nginx once both APIs answer: a request to an API still starting would mark it down for 10 s.
 if (ready.every(Boolean)) {
   start('nginx', nginx, [...nginxArgs, '-g', 'daemon off;']);
-  ready.push(await waitForHttp(`${publicUrl}/api/health`, { timeoutMs: 15_000 }));
+  ready.push(await waitForOk(`${publicUrl}/api/health`, 15_000));
 }
 if (!ready.every(Boolean)) {
   console.error(`\x1b[31m[journal]\x1b[0m The scale stack did not become ready in time; see ${logDir}.`);
   await group.stop(1);
 }
-log(`Scale stack ready: nginx ${publicUrl} -> API ${apis.join(' and ')}; 2 workers; mail ${mailUrl}; logs in ${logDir}`);
+log(`Scale stack ready: nginx ${publicUrl} (and ${plainHttpUrl}, redirecting) -> API ${apis.join(' and ')}; 2 workers; mail ${mailUrl}; logs in ${logDir}`);
 
 // ---------------------------------------------------------------------------------------------
 // The end-to-end suite through the proxy.
@@ -286,6 +379,8 @@ const suiteStatus = await new Promise((resolve) => {
       ...process.env,
       CHROMIUM_PATH: browser.path,
       E2E_BASE_URL: publicUrl,
+      // The browser cannot know the run's self-signed certificate (e2e/playwright.config.ts).
+      E2E_IGNORE_HTTPS_ERRORS: '1',
       E2E_MAIL_URL: mailUrl,
       E2E_DATABASE_URL: databaseUrl,
       E2E_REDIS_PREFIX: REDIS_PREFIX,
@@ -342,14 +437,14 @@ async function viaProxy(path, { method = 'GET', body, cookies = {}, forwardedFor
   if (body !== undefined) headers['content-type'] = 'application/json';
   const cookieHeader = Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; ');
   if (cookieHeader) headers.cookie = cookieHeader;
-  const response = await fetch(`${publicUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
-  const setCookies = Object.fromEntries(response.headers.getSetCookie().map((line) => {
+  const response = await request(`${publicUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const setCookieLines = response.headers['set-cookie'] ?? [];
+  const setCookies = Object.fromEntries(setCookieLines.map((line) => {
     const [pair] = line.split(';');
     const at = pair.indexOf('=');
     return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
   }));
-  await response.arrayBuffer();
-  return { status: response.status, requestId, setCookies };
+  return { status: response.status, requestId, setCookies, setCookieLines };
 }
 
 const tally = (items) => Object.entries(items.reduce((counts, item) => ({ ...counts, [item]: (counts[item] ?? 0) + 1 }), {}))
@@ -360,6 +455,57 @@ await guardedCheck('both APIs answered', async () => {
   const served = apis.map((api) => entries.filter((entry) => entry.upstream.split(/[ ,]+/).includes(api)).length);
   check('both APIs answered', served.every((count) => count > 0),
     `${entries.length} requests through nginx; ${apis.map((api, i) => `${api}: ${served[i]}`).join(', ')}`);
+});
+
+/** Each value of header `name` as sent, one per header line (node:http's rawHeaders: name, value, name, ...). */
+function headerLines(rawHeaders, name) {
+  const values = [];
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i].toLowerCase() === name) values.push(rawHeaders[i + 1]);
+  return values;
+}
+
+await guardedCheck('HTTP redirects to HTTPS', async () => {
+  const paths = ['/', '/papers?page=2', '/api/health'];
+  const answers = await Promise.all(paths.map((path) => request(`${plainHttpUrl}${path}`)));
+  const ok = answers.every((answer, i) => answer.status === 301 && answer.headers.location === `${publicUrl}${paths[i]}`);
+  check('HTTP redirects to HTTPS', ok,
+    paths.map((path, i) => `${path}: ${answers[i].status} to ${answers[i].headers.location ?? '(no Location)'}`).join('; '));
+});
+
+await guardedCheck('ACME challenge over HTTP', async () => {
+  // What certbot --webroot does: a token file under the webroot, fetched by the CA over port 80.
+  const token = randomBytes(32).toString('base64url');
+  const challengeDir = join(acmeRoot, '.well-known', 'acme-challenge');
+  mkdirSync(challengeDir, { recursive: true });
+  writeFileSync(join(challengeDir, token), `${token}.run-key-thumbprint`);
+  const answer = await request(`${plainHttpUrl}/.well-known/acme-challenge/${token}`);
+  check('ACME challenge over HTTP', answer.status === 200 && answer.body === `${token}.run-key-thumbprint`,
+    `${answer.status}${answer.headers.location ? ` to ${answer.headers.location}` : ''}, ${answer.body.length} bytes`);
+});
+
+await guardedCheck('one HSTS header', async () => {
+  // The web app, the API (200 and 401) and a page that does not exist: the API's own header is
+  // hidden and nginx adds its own, once, to every status.
+  const paths = ['/', '/api/health', '/api/auth/session', '/no-such-page'];
+  const seen = [];
+  for (const path of paths) {
+    const answer = await request(`${publicUrl}${path}`);
+    const values = headerLines(answer.rawHeaders, 'strict-transport-security');
+    const maxAge = values.length === 1 ? Number(/(?:^|;)\s*max-age=(\d+)/i.exec(values[0])?.[1] ?? -1) : -1;
+    seen.push({ path, status: answer.status, values, ok: values.length === 1 && maxAge >= HSTS_MIN_MAX_AGE });
+  }
+  check('one HSTS header', seen.every((entry) => entry.ok),
+    seen.map((entry) => `${entry.path} (${entry.status}): ${entry.values.length ? entry.values.map((value) => `"${value}"`).join(' and ') : 'none'}`).join('; ') +
+    `; max-age at least ${HSTS_MIN_MAX_AGE} s wanted`);
+});
+
+await guardedCheck('session cookies Secure', async () => {
+  // PUBLIC_URL is https://, so the API marks its cookies Secure (auth.secureCookies).
+  const signIn = await viaProxy('/api/auth/sign-in', { method: 'POST', body: { email: 'admin@example.org', password: 'DemoAdmin#2026' } });
+  const insecure = signIn.setCookieLines.filter((line) => !line.split(';').slice(1).some((attribute) => attribute.trim().toLowerCase() === 'secure'));
+  check('session cookies Secure', signIn.status === 200 && signIn.setCookieLines.length > 0 && insecure.length === 0,
+    `sign-in ${signIn.status} set ${Object.keys(signIn.setCookies).join(', ') || 'no cookies'}` +
+    `${insecure.length ? `; without Secure: ${insecure.map((line) => line.split('=')[0]).join(', ')}` : ', all Secure'}`);
 });
 
 await guardedCheck('sessions on either API', async () => {
