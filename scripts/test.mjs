@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { findChromium } from './lib/browser.mjs';
+import { aptInstall, packageInstaller, runQuietly } from './lib/debian-packages.mjs';
 import { ensureDependencies, log, root, run, testEnvironment } from './lib/stack.mjs';
 
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
@@ -84,6 +85,25 @@ if (wanted('scripts')) {
   tests('scripts', process.execPath,
     ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapFile}`, 'scripts/test/*.test.mjs'],
     tapFile, tapCounts, { readReport: readText });
+}
+
+/**
+ * The backend's OAI-PMH suite harvests with a real harvester, Perl's HTTP::OAI: Debian's
+ * libhttp-oai-perl, installed like the e2e browser when missing. Without it that suite fails.
+ */
+function ensureOaiHarvester() {
+  const present = () => runQuietly('perl', ['-MHTTP::OAI', '-e1']);
+  if (present()) return true;
+  const installer = packageInstaller();
+  if (installer) {
+    log(`No Perl HTTP::OAI for the OAI-PMH tests; installing Debian's libhttp-oai-perl with apt-get ...`);
+    if (aptInstall(installer, 'libhttp-oai-perl') && present()) return true;
+  }
+  console.error(`\x1b[31m[journal]\x1b[0m No Perl HTTP::OAI for the OAI-PMH tests, and it could not be installed: run \`sudo apt-get update && sudo apt-get install -y libhttp-oai-perl\` and try again.`);
+  return false;
+}
+if (wanted('backend') && !ensureOaiHarvester()) {
+  results.push({ name: 'harvester', passed: 0, failed: 1, kind: 'check', note: 'no HTTP::OAI: the OAI-PMH suite fails' });
 }
 
 const jestCounts = (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites });

@@ -47,6 +47,28 @@ describe('loadConfig', () => {
     }
   });
 
+  it('publishes under CC BY 4.0 unless JOURNAL_LICENSE names another licence it knows', () => {
+    expect(loadConfig({}).journal.license).toBe('CC-BY-4.0');
+    expect(loadConfig({ JOURNAL_LICENSE: 'CC0-1.0' }).journal.license).toBe('CC0-1.0');
+    expect(problemsOf({ JOURNAL_LICENSE: 'MIT' }).join('\n')).toMatch(/JOURNAL_LICENSE/);
+  });
+
+  it('gives DOIs only with a Crossref prefix, the depositor the journal unless named', () => {
+    expect(loadConfig({}).crossref).toBeNull();
+    expect(loadConfig({ CROSSREF_DOI_PREFIX: '10.12345', JOURNAL_NAME: 'J', JOURNAL_CONTACT_EMAIL: 'e@example.org' }).crossref).toEqual({
+      doiPrefix: '10.12345',
+      depositorName: 'J',
+      depositorEmail: 'e@example.org',
+    });
+    expect(loadConfig({ CROSSREF_DOI_PREFIX: '10.12345', CROSSREF_DEPOSITOR_NAME: 'Ops', CROSSREF_DEPOSITOR_EMAIL: 'ops@example.org' }).crossref).toMatchObject({
+      depositorName: 'Ops',
+      depositorEmail: 'ops@example.org',
+    });
+    for (const CROSSREF_DOI_PREFIX of ['10.123', '11.12345', '10.12345/', 'doi:10.12345']) {
+      expect(problemsOf({ CROSSREF_DOI_PREFIX }).join('\n')).toMatch(/CROSSREF_DOI_PREFIX: must be a DOI prefix/);
+    }
+  });
+
   it('lists every bad variable at once, not just the first', () => {
     const problems = problemsOf({ PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'nope', JWT_SECRET: 'short' });
     expect(problems).toHaveLength(4);

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { type Env, TEST_JWT_SECRET, envSchema } from './env.schema.js';
+import type { LicenseId } from './licenses.js';
 import { loopbackAliases } from './loopback-origins.js';
 
 export class InvalidConfigError extends Error {
@@ -63,7 +64,11 @@ export interface AppConfig {
     issn: string | null;
   };
   invitations: {
+    /** The licence new papers are published under (JOURNAL_LICENSE). */
+    license: LicenseId;
     /** How long a reviewer invitation's link works (and the invitation stays pending). */
+  /** DOIs: null without a Crossref prefix (CROSSREF_DOI_PREFIX); then no paper gets one. */
+  crossref: { doiPrefix: string; depositorName: string; depositorEmail: string } | null;
     ttlDays: number;
   };
   web: { distDir: string };
@@ -181,7 +186,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       workerConcurrency: env.MAIL_WORKER_CONCURRENCY,
       pool: { maxConnections: env.SMTP_POOL_MAX_CONNECTIONS, maxMessages: env.SMTP_POOL_MAX_MESSAGES },
     },
-    journal: { name: env.JOURNAL_NAME, shortName: env.JOURNAL_SHORT_NAME, contactEmail: env.JOURNAL_CONTACT_EMAIL, issn: env.JOURNAL_ISSN || null },
+    journal: {
+      name: env.JOURNAL_NAME,
+      shortName: env.JOURNAL_SHORT_NAME,
+      contactEmail: env.JOURNAL_CONTACT_EMAIL,
+      issn: env.JOURNAL_ISSN || null,
+      license: env.JOURNAL_LICENSE,
+    },
+    crossref: env.CROSSREF_DOI_PREFIX
+      ? {
+          doiPrefix: env.CROSSREF_DOI_PREFIX,
+          depositorName: env.CROSSREF_DEPOSITOR_NAME ?? env.JOURNAL_NAME,
+          depositorEmail: env.CROSSREF_DEPOSITOR_EMAIL ?? env.JOURNAL_CONTACT_EMAIL,
+        }
+      : null,
     invitations: { ttlDays: env.INVITATION_TTL_DAYS },
     web: { distDir: env.WEB_DIST_DIR ?? defaultWebDistDir },
     storage:

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { DOI_PREFIX_PATTERN } from './crossref.js';
 import { isValidIssn } from './issn.js';
+import { DEFAULT_LICENSE, LICENSE_IDS } from './licenses.js';
 
 /** Signs access tokens in the test runner only (NODE_ENV=test); `npm start` makes a secret of its own per install. */
 const TEST_JWT_SECRET = 'test-runner-only-jwt-secret-never-use-elsewhere';
@@ -77,6 +79,20 @@ export const envSchema = z
     STORAGE_DIR: z.string().min(1).default('.data/storage'),
     S3_BUCKET: z.string().min(3).optional(),
     S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    /** The licence new papers are published under, by SPDX id (config/licenses.ts); a published paper keeps its own. */
+    JOURNAL_LICENSE: z.enum(LICENSE_IDS).default(DEFAULT_LICENSE),
+    /**
+     * The journal's Crossref DOI prefix (`10.NNNN`); empty for none. With one, every published
+     * paper gets a DOI under it and the editors can download its Crossref deposit XML.
+     */
+    CROSSREF_DOI_PREFIX: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || DOI_PREFIX_PATTERN.test(value), 'must be a DOI prefix, 10. and four to nine digits (e.g. 10.12345), or empty')
+      .default(''),
+    /** Who Crossref writes to about a deposit (its <depositor>); the journal's name and contact e-mail by default. */
+    CROSSREF_DEPOSITOR_NAME: z.string().trim().min(1).max(130).optional(),
+    CROSSREF_DEPOSITOR_EMAIL: z.email().optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),

@@ -24,6 +24,8 @@ declare module '@citation-js/core' {
     publisher?: string;
     URL?: string;
     ISSN?: string;
+    /** Without a resolver: `10.12345/ysj.2026.00042`. */
+    DOI?: string;
     /** Comma-separated, as Citation.js reads and writes it. */
     keyword?: string;
   }

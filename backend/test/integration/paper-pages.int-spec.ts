@@ -197,6 +197,7 @@ describe('pages for readers and indexers', () => {
       abstract: 'Bees visit flowers. <b>Bold</b> & more.',
       keywords: ['pollination', 'bees', 'Urban ecology'],
       url: `${PUBLIC_URL}/papers/${paperId}`,
+      license: 'https://creativecommons.org/licenses/by/4.0/',
       isPartOf: { '@type': 'Periodical', name: JOURNAL_NAME, issn: ISSN },
       publisher: { '@type': 'Organization', name: JOURNAL_NAME },
       encoding: { '@type': 'MediaObject', encodingFormat: 'application/pdf', contentUrl: `${PUBLIC_URL}/api/papers/${paperId}/pdf` },
@@ -262,8 +263,42 @@ describe('pages for readers and indexers', () => {
     const settings = /\s*<script id="journal-config" type="application\/json">[^<]*<\/script>/;
     expect(html).toMatch(settings);
     expect(html).toContain(FEED_LINK);
-    expect(html.replace(settings, '').replace(/\s*<link rel="alternate" type="application\/atom\+xml"[^>]*>/, '')).toBe(INDEX_HTML);
+    expect(
+      html
+        .replace(settings, '')
+        .replace(/\s*<link rel="alternate" type="application\/atom\+xml"[^>]*>/, '')
+        // A public page's own description (common/web/page-descriptions.ts), checked on its own.
+        .replace(/\s*<meta name="description" content="[^"]*" \/>/, ''),
+    ).toBe(INDEX_HTML);
   }
+
+  const descriptionsOf = (html: string) => [...html.slice(0, html.indexOf('</head>')).matchAll(/<meta name="description" content="([^"]*)"/g)].map(([, content]) => content);
+
+  it('describes every public page in one description tag of its own, and a paper by its abstract', async () => {
+    const descriptions = new Set<string>();
+    for (const url of ['/', '/papers', '/guidelines', '/contact', '/staff', '/journals']) {
+      const found = descriptionsOf((await request(testApp.server).get(url).expect(200)).text);
+      expect(found).toHaveLength(1);
+      descriptions.add(found[0]);
+    }
+    expect(descriptions.size).toBe(6);
+    const paper = descriptionsOf((await request(testApp.server).get(`/papers/${longId}`).expect(200)).text);
+    expect(paper).toHaveLength(1);
+    expect(paper[0].length).toBeLessThanOrEqual(300);
+    expect(LONG_ABSTRACT.startsWith(paper[0].slice(0, -1))).toBe(true);
+  });
+
+  it("names a published paper's licence in its page, its tags and the feed", async () => {
+    const html = (await request(testApp.server).get(`/papers/${paperId}`).expect(200)).text;
+    const cc = 'https://creativecommons.org/licenses/by/4.0/';
+    expect(html).toContain(`<link rel="license" href="${cc}">`);
+    expect(html).toContain(`<meta name="DC.rights" content="${cc}">`);
+    expect(rootOf(html)).toContain(`<a rel="license" href="${cc}">Creative Commons Attribution 4.0 International (CC BY 4.0)</a>`);
+    const feed = (await request(testApp.server).get('/feed.xml').expect(200)).text;
+    const entry = feed.split('<entry>').find((part) => part.includes(`urn:uuid:${paperId}`))!;
+    expect(entry).toContain('<rights>Creative Commons Attribution 4.0 International (CC BY 4.0)</rights>');
+    expect(entry).toContain(`<link rel="license" type="text/html" href="${cc}"/>`);
+  });
 
   it('answers 404 with index.html unchanged for an unpublished, unknown or malformed paper', async () => {
     for (const id of [hiddenId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {

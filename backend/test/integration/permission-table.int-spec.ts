@@ -275,6 +275,7 @@ const FIXTURES: Record<string, Fixture> = {
     call: () => ({ body: { comment: 'The question, edited.' } }),
   },
   'PATCH /api/papers/:id/status': { paper: 'submitted', call: () => ({ body: { status: 'under_review' } }) },
+  'GET /api/papers/:id/crossref-deposit': { paper: 'published' },
   'GET /api/papers/:id/status-history': { paper: 'submitted, assigned to reviewer' },
   'GET /api/papers/:id/review': { paper: 'submitted, assigned to reviewer' },
   'GET /papers/:id': { paper: 'submitted' },
@@ -411,7 +412,8 @@ describe('the permission table (docs/permissions.md)', () => {
 
   beforeAll(async () => {
     testApp = await startTestApp({
-      env: { REDIS_PREFIX: redisPrefix, WEB_DIST_DIR: webDistDir, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, PAYMENTS_PROVIDER: undefined },
+      // A Crossref prefix, so that the editors' deposit download answers 200 rather than 409.
+      env: { REDIS_PREFIX: redisPrefix, WEB_DIST_DIR: webDistDir, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, PAYMENTS_PROVIDER: undefined, CROSSREF_DOI_PREFIX: '10.12345' },
       beforeInit: (app: NestFastifyApplication) => {
         routes = recordRoutes(app);
       },

@@ -36,6 +36,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /sitemap.xml',
   'GET /feed.xml',
   'GET /robots.txt',
+  // The OAI-PMH repository for harvesters (docs/api.md, OAI-PMH).
+  'GET /oai',
+  'POST /oai',
   'POST /api/payments/webhook',
   // The reviewer invitation page is open to visitors (spec: the invitation landing).
   'POST /api/invitations/verify',

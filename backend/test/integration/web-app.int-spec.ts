@@ -65,7 +65,8 @@ describe('the built web app served by the API', () => {
   });
 
   it('answers an address no route of the app matches with 404 and the same page, whose app shows its not-found view', async () => {
-    const shell = (await request(testApp.server).get('/').expect(200)).text;
+    // A page of the app with no preloads and no description of its own (page-descriptions.ts).
+    const shell = (await request(testApp.server).get('/payments/test-checkout').expect(200)).text;
     for (const url of ['/some/client/route', '/papersx', '/papers/1/2', '/payments', '/submit/extra?x=1']) {
       const page = await request(testApp.server).get(url).expect(404);
       expect(page.headers['content-type']).toMatch(/text\/html/);

@@ -54,6 +54,7 @@ const EXPECTED: { [P in PaperPermission]: { published: string; hidden: string } 
   [Permission.PaperUploadVersion]: /*    */ { published: '403 200 403 403 403 403 403', hidden: '404 200 404 404 403 403 403' },
   [Permission.PaperApproveVersion]: /*   */ { published: '403 403 403 403 200 200 403', hidden: '404 403 404 404 200 200 403' },
   [Permission.PaperDecide]: /*           */ { published: '403 403 403 403 200 200 403', hidden: '404 403 404 404 200 200 403' },
+  [Permission.PaperExportDeposit]: /*    */ { published: '403 403 403 403 200 200 403', hidden: '404 403 404 404 200 200 403' },
   [Permission.ReviewRead]: /*            */ { published: '403 403 403 403 200 200 200', hidden: '404 403 404 404 200 200 200' },
   [Permission.ReviewWrite]: /*           */ { published: '403 403 403 403 403 403 200', hidden: '404 403 404 404 403 403 200' },
   [Permission.ReviewAssign]: /*          */ { published: '403 403 403 403 200 200 403', hidden: '404 403 404 404 200 200 403' },

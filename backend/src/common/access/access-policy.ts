@@ -69,6 +69,7 @@ export const ACCESS_RULES: { readonly [P in Permission]: PermissionRule } = {
   [Permission.PaperUploadVersion]: { grantedBy: ['owner'], forbidden: 'Only the paper’s author can upload an updated version' },
   [Permission.PaperApproveVersion]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can approve a version' },
   [Permission.PaperDecide]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can change the status' },
+  [Permission.PaperExportDeposit]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can register DOIs' },
   [Permission.ReviewRead]: { grantedBy: ['assignedReviewer', 'admin'], forbidden: 'Only the assigned reviewer and the editorial team can read this review' },
   [Permission.ReviewWrite]: { grantedBy: ['assignedReviewer'], forbidden: 'Only the assigned reviewer can write this review' },
   [Permission.ReviewAssign]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can assign reviews' },

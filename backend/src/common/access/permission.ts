@@ -19,6 +19,8 @@ export enum Permission {
   PaperApproveVersion = 'paper.approveVersion',
   /** Editorial decisions: the paper's status. */
   PaperDecide = 'paper.decide',
+  /** The paper's Crossref deposit XML, for registering its DOI. */
+  PaperExportDeposit = 'paper.exportDeposit',
   /** The paper's review: the assigned reviewer and the editors. */
   ReviewRead = 'review.read',
   /** Save and submit the paper's review: its assigned reviewer only. */

@@ -107,7 +107,8 @@ describe('loadWebAppShell', () => {
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/paper-detail-page-d4.js">',
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/api-c3.js">',
     ]);
-    for (const url of ['/', '/?orcid=linked', '/no/such/page', '/papersx']) expect(shell.htmlFor(url)).toBe(shell.html);
+    for (const url of ['/no/such/page', '/papersx']) expect(shell.htmlFor(url)).toBe(shell.html);
+    for (const url of ['/', '/?orcid=linked']) expect(links(shell.htmlFor(url))).toEqual([]);
     expect(links(shell.html)).toEqual([]);
   });
 
@@ -118,8 +119,35 @@ describe('loadWebAppShell', () => {
 
   it('serves every address the plain shell when the build wrote no preloads', () => {
     const shell = shellOf();
-    expect(shell.htmlFor('/papers')).toBe(shell.html);
+    expect(links(shell.htmlFor('/papers'))).toEqual([]);
+    expect(shell.htmlFor('/submit')).toBe(shell.html);
     expect(links(shell.html)).toEqual([]);
+  });
+
+  const descriptionsOf = (html: string) => [...head(html).matchAll(/<meta name="description" content="([^"]*)" ?\/?>/g)].map(([, content]) => content);
+
+  it('describes each public page in its own words, in one description tag, the journal name escaped', async () => {
+    await writeFile(join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify(preloads));
+    const shell = shellOf();
+    const pages = ['/', '/papers', '/guidelines', '/contact', '/staff', '/journals'].map((path) => descriptionsOf(shell.htmlFor(path)));
+    for (const descriptions of pages) {
+      expect(descriptions).toHaveLength(1);
+      expect(descriptions[0]).toContain('Young &quot;Scientists&quot; &amp; &lt;Co&gt;');
+    }
+    expect(new Set(pages.map(([description]) => description)).size).toBe(pages.length);
+    expect(descriptionsOf(shell.htmlFor('/guidelines'))[0]).toMatch(/^How to prepare and submit a research paper/);
+    // A query changes the list, not what the page is; the preloads still follow the query.
+    expect(descriptionsOf(shell.htmlFor('/papers?q=algae'))).toEqual(descriptionsOf(shell.htmlFor('/papers')));
+    expect(shell.htmlFor('/papers?q=algae')).not.toContain('as="fetch"');
+    expect(links(shell.htmlFor('/papers'))).toContain(PAPERS_REQUEST);
+  });
+
+  it("replaces index.html's general description on a described page, and keeps it elsewhere", async () => {
+    await writeFile(join(distDir, 'index.html'), INDEX.replace('<head>', '<head>\n    <meta name="description" content="A journal." />'));
+    const shell = shellOf();
+    expect(descriptionsOf(shell.htmlFor('/staff'))).toEqual([expect.stringMatching(/^The editors and staff of/)]);
+    expect(descriptionsOf(shell.htmlFor('/submit'))).toEqual(['A journal.']);
+    expect(descriptionsOf(shell.htmlFor('/admin'))).toEqual(['A journal.']);
   });
 
   it('refuses at start a preload that is not a path on this origin', async () => {

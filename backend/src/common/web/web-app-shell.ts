@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from '../../config/app-config.js';
+import { pageDescriptions } from './page-descriptions.js';
 
 /** The id of the JSON block the web app reads its server-decided settings from (shared/config/server-config.ts). */
 export const CLIENT_CONFIG_ELEMENT_ID = 'journal-config';
@@ -148,6 +149,14 @@ export function routeMatcher(patterns: Iterable<string>): (pathname: string) => 
   return (pathname) => compiled.find(({ regex }) => regex.test(pathname))?.pattern;
 }
 
+/** The page with `description` as its description meta, in place of index.html's general one. */
+function withDescription(html: string, description: string): string {
+  const meta = `<meta name="description" content="${escapeAttribute(description)}" />`;
+  return DESCRIPTION_META.test(html) ? html.replace(DESCRIPTION_META, () => meta) : intoHead(html, [meta]);
+}
+
+const DESCRIPTION_META = /<meta name="description"[^>]*>/i;
+
 /** The tags at the end of <head>, indented as Vite writes it. */
 function intoHead(html: string, tags: readonly string[]): string {
   const headEnd = html.search(/<\/head>/i);
@@ -182,6 +191,9 @@ export function loadWebAppShell(config: AppConfig): WebAppShell | null {
   const appPatterns = readAppRoutes(config.web.distDir);
   const appRouteOf = appPatterns === null ? null : routeMatcher(appPatterns);
   const pathnameOf = (url: string) => url.split('?')[0] ?? url;
+  const descriptions = pageDescriptions(config.journal.name);
+  // At most three variants of each described page: built on first use, kept.
+  const describedPages = new Map<string, string>();
   return {
     html,
     isAppRoute: (url) => appRouteOf === null || appRouteOf(pathnameOf(url)) !== undefined,
@@ -190,8 +202,17 @@ export function loadWebAppShell(config: AppConfig): WebAppShell | null {
       const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
       const pattern = routeOf(pathname);
       const variant = pattern === undefined ? undefined : variants.get(pattern);
-      if (!variant) return html;
-      return queryAt < 0 || queryAt === url.length - 1 ? variant.withRequests : variant.modulesOnly;
+      const withRequests = queryAt < 0 || queryAt === url.length - 1;
+      const page = !variant ? html : withRequests ? variant.withRequests : variant.modulesOnly;
+      const description = descriptions.get(pathname);
+      if (description === undefined) return page;
+      const key = `${pathname}\n${variant ? String(withRequests) : 'plain'}`;
+      let described = describedPages.get(key);
+      if (described === undefined) {
+        described = withDescription(page, description);
+        describedPages.set(key, described);
+      }
+      return described;
     },
   };
 }

@@ -17,6 +17,8 @@ import { Migration20261124001000_reviewer_messages } from './Migration2026112400
 import { Migration20261125001000_orcid_link } from './Migration20261125001000_orcid_link.js';
 import { Migration20261126001000_paper_list_version } from './Migration20261126001000_paper_list_version.js';
 import { Migration20261126002000_paper_search_words } from './Migration20261126002000_paper_search_words.js';
+import { Migration20261127001000_paper_license_doi } from './Migration20261127001000_paper_license_doi.js';
+import { Migration20261127002000_oai_datestamp_index } from './Migration20261127002000_oai_datestamp_index.js';
 
 /**
  * The reviewed migrations, in order. Migrations are written by hand (or generated and then
@@ -41,4 +43,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125001000_orcid_link', class: Migration20261125001000_orcid_link },
   { name: 'Migration20261126001000_paper_list_version', class: Migration20261126001000_paper_list_version },
   { name: 'Migration20261126002000_paper_search_words', class: Migration20261126002000_paper_search_words },
+  { name: 'Migration20261127001000_paper_license_doi', class: Migration20261127001000_paper_license_doi },
+  { name: 'Migration20261127002000_oai_datestamp_index', class: Migration20261127002000_oai_datestamp_index },
 ];

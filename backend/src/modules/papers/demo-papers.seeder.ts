@@ -88,6 +88,7 @@ export class DemoPapersSeeder {
           userId: ownerId,
           status: PaperStatus.Published,
           publishedAt: new Date(demo.publishedAt),
+          license: this.config.journal.license,
           // Submitted some weeks before publication, so the timeline reads in order.
           createdAt: new Date(Date.parse(demo.publishedAt) - DEMO_REVIEW_TIME_MS),
         });

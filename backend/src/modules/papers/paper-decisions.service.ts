@@ -9,6 +9,7 @@ import { MailTemplate } from '../notifications/mail/mail-template.js';
 import { type MailOutbox, type QueuedMail, NotificationsService } from '../notifications/notifications.service.js';
 import { UsersService } from '../users/users.service.js';
 import type { DecisionStatus, PaperStatusEventDto, StatusChangedDto } from './dtos/paper-decision.dto.js';
+import { assignDois } from './doi/paper-dois.js';
 import { PaperStatusEvent } from './entities/paper-status-event.entity.js';
 import { PaperStatus } from './entities/paper-status.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
@@ -53,6 +54,10 @@ export class PaperDecisionsService {
       locked.updatedAt = new Date();
       const queued = await this.queueDecisionMail(tx, outbox, locked, status, event.id);
       await tx.flush();
+      if (status === PaperStatus.Published && !locked.doi) {
+        await assignDois(tx, this.config, locked.id);
+        await tx.refresh(locked);
+      }
       return { paper: locked, changed: true, mail: queued };
     }, { em: this.em.fork() });
     return { paper: await this.papers.toDetail(paper, admin), changed, notification: mail ? 'queued' : 'none' };

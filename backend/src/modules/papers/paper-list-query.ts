@@ -14,7 +14,8 @@ import { InvalidCursorException } from './papers.exception.js';
  */
 
 /** The columns a card needs, as the list query returns them. */
-export interface PaperCardRow {
+/** The columns of research_papers a card is built from, as SQL reads them. */
+export interface PaperCardColumns {
   id: string;
   title: string;
   abstract: string;
@@ -23,6 +24,9 @@ export interface PaperCardRow {
   published_at: Date | string;
   source_id: string | null;
   pdf_storage_key: string | null;
+}
+
+export interface PaperCardRow extends PaperCardColumns {
   /** published_at with microseconds, for the cursor. */
   cursor_at: string;
 }
@@ -181,7 +185,7 @@ export function toPaperPage(rows: PaperCardRow[], limit: number, arxivDetailPage
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    items: page.map((row) => toPaperCard(fromRow(row), arxivDetailPageId)),
+    items: page.map((row) => toPaperCard(cardSourceOf(row), arxivDetailPageId)),
     nextCursor: rows.length > limit && last ? encodePaperCursor({ publishedAt: last.cursor_at, id: last.id }) : null,
   };
 }
@@ -203,7 +207,8 @@ export function toPaperCard(paper: PaperCardSource, arxivDetailPageId: string | 
   };
 }
 
-function fromRow(row: PaperCardRow): PaperCardSource {
+/** A card's source from the row SQL read (the list, OAI-PMH's records). */
+export function cardSourceOf(row: PaperCardColumns): PaperCardSource {
   return {
     id: row.id,
     title: row.title,

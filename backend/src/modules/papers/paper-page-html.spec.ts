@@ -1,5 +1,6 @@
+import { licenseOf } from '../../config/licenses.js';
 import type { PaperCardDto } from './dtos/paper.dto.js';
-import { intoRoot, paperArticleHtml, papersListHtml, plainReference } from './paper-page-html.js';
+import { intoRoot, type PaperArticle, paperArticleHtml, papersListHtml } from './paper-page-html.js';
 
 const ID = '3f1c2b4a-0000-4000-8000-000000000001';
 const URL = `https://journal.example.org/papers/${ID}`;
@@ -25,19 +26,12 @@ const card = (overrides: Partial<PaperCardDto> = {}): PaperCardDto => ({
 /** The elements the markup opens, in order (tag names only). */
 const tags = (html: string) => [...html.matchAll(/<([a-z][a-z0-9]*)\b/g)].map(([, name]) => name);
 
-describe('plainReference', () => {
-  it('names the authors, the year, the title, the journal and the URL, in one line', () => {
-    expect(plainReference(card(), JOURNAL, URL)).toBe(`Ada Lovelace, Alan O'Turing (2026). Algae & "light". ${JOURNAL}. ${URL}`);
-  });
-
-  it('keeps a title that ends a sentence as it is, and says n.d. without a date', () => {
-    expect(plainReference(card({ title: 'Why algae?', publishedAt: null, authors: [] }), JOURNAL, URL)).toBe(`(n.d.). Why algae? ${JOURNAL}. ${URL}`);
-  });
-});
+const REFERENCE = `Lovelace, A., & O'Turing, A. (2026). Algae & "light". ${JOURNAL}. ${URL}`;
+const article = (overrides: Partial<PaperArticle> = {}): PaperArticle => ({ ...card(), license: licenseOf('CC-BY-4.0'), doi: null, ...overrides });
 
 describe('paperArticleHtml', () => {
-  it('gives the title, authors with their school, category, date, the whole abstract, the PDF and the reference', () => {
-    const html = paperArticleHtml(card(), JOURNAL, URL);
+  it('gives the title, authors with their school, category, date, the whole abstract, the PDF, the reference and the licence', () => {
+    const html = paperArticleHtml(article(), REFERENCE);
     expect(html).toContain('<h1>Algae &amp; &quot;light&quot;</h1>');
     expect(html).toContain('<dt>Authors</dt><dd>Ada Lovelace (North High), Alan O&#39;Turing</dd>');
     expect(html).toContain('<dt>Category</dt><dd>Biology</dd>');
@@ -47,33 +41,35 @@ describe('paperArticleHtml', () => {
     expect(html).toContain(`<p>${card().abstract}</p>`);
     expect(card().abstract.length).toBeGreaterThan(300);
     expect(html).toContain(`<a href="/api/papers/${ID}/pdf" type="application/pdf">View PDF</a>`);
-    expect(html).toContain(`<p>Ada Lovelace, Alan O&#39;Turing (2026). Algae &amp; &quot;light&quot;. ${JOURNAL}. ${URL}</p>`);
+    expect(html).toContain(`<h2 id="cite-heading">How to cite</h2>\n<p>Lovelace, A., &amp; O&#39;Turing, A. (2026). Algae &amp; &quot;light&quot;. ${JOURNAL}. ${URL}</p>`);
+    expect(html).toContain(
+      '<p>This paper is published open access under the <a rel="license" href="https://creativecommons.org/licenses/by/4.0/">Creative Commons Attribution 4.0 International (CC BY 4.0)</a>.</p>',
+    );
+    expect(html).not.toContain('DOI');
     expect(tags(html).slice(0, 3)).toEqual(['main', 'article', 'header']);
   });
 
-  it('gives the reference it is handed (the APA one) instead of the plain one, escaped', () => {
-    const html = paperArticleHtml(card(), JOURNAL, URL, `Lovelace, A. (2026). <i>Algae</i>. ${URL}`);
-    expect(html).toContain(`<h2 id="cite-heading">How to cite</h2>\n<p>Lovelace, A. (2026). &lt;i&gt;Algae&lt;/i&gt;. ${URL}</p>`);
-    expect(html).not.toContain('Alan O&#39;Turing (2026)');
+  it('links the DOI through doi.org when the paper has one', () => {
+    const html = paperArticleHtml(article({ doi: '10.12345/ysj.2026.00007' }), REFERENCE);
+    expect(html).toContain('<dt>DOI</dt><dd><a href="https://doi.org/10.12345/ysj.2026.00007">https://doi.org/10.12345/ysj.2026.00007</a></dd>');
   });
 
   it('leaves out the PDF link without a file and the date without one', () => {
-    const html = paperArticleHtml(card({ pdfUrl: null, publishedAt: null }), JOURNAL, URL);
-    expect(html).not.toContain('<a ');
+    const html = paperArticleHtml(article({ pdfUrl: null, publishedAt: null }), REFERENCE);
+    expect(html).not.toContain('type="application/pdf"');
     expect(html).not.toContain('<time');
     expect(html).not.toContain('Published');
   });
 
-  it('escapes every text, so a hostile title, author, school or abstract stays text', () => {
+  it('escapes every text, so a hostile title, author, school, abstract or reference stays text', () => {
     const html = paperArticleHtml(
-      card({ title: HOSTILE, abstract: `${HOSTILE} <!-- & -->`, category: HOSTILE, authors: [{ name: HOSTILE, school: `${HOSTILE}"'` }] }),
-      `${HOSTILE} journal`,
-      URL,
+      article({ title: HOSTILE, abstract: `${HOSTILE} <!-- & -->`, category: HOSTILE, authors: [{ name: HOSTILE, school: `${HOSTILE}"'` }] }),
+      `${HOSTILE} reference`,
     );
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<!--');
     expect(html).toContain('<h1>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
-    expect(new Set(tags(html))).toEqual(new Set(['main', 'article', 'header', 'h1', 'dl', 'dt', 'dd', 'time', 'p', 'a', 'section', 'h2']));
+    expect(new Set(tags(html))).toEqual(new Set(['main', 'article', 'header', 'h1', 'dl', 'dt', 'dd', 'time', 'p', 'a', 'section', 'h2', 'footer']));
     // Plain elements only: no inline script or style for the CSP to allow.
     expect(html).not.toMatch(/\s(on[a-z]+|style)=/i);
   });

@@ -1,4 +1,6 @@
 import type { PaperCardDto } from './dtos/paper.dto.js';
+import type { License } from '../../config/licenses.js';
+import { doiUrl } from './doi/paper-dois.js';
 import { escapeMarkup } from './markup.js';
 
 /**
@@ -24,52 +26,46 @@ function authorsText(card: PaperCardDto): string {
   return card.authors.map((author) => (author.school ? `${author.name} (${author.school})` : author.name)).join(', ');
 }
 
-/**
- * A plain reference to the paper, in one line: authors, year, title, journal, URL
- * ("Ana Lopez, Brian O'Neil (2025). Title. Journal. https://..."). Unescaped text. The page
- * shows the APA reference of the citation module instead (PaperPagesService); this one stands
- * in should that fail.
- */
-export function plainReference(card: PaperCardDto, journalName: string, paperUrl: string): string {
-  const authors = card.authors.map((author) => author.name).join(', ');
-  const year = card.publishedAt ? card.publishedAt.slice(0, 4) : 'n.d.';
-  const title = /[.?!]$/.test(card.title.trim()) ? card.title.trim() : `${card.title.trim()}.`;
-  return `${authors ? `${authors} ` : ''}(${year}). ${title} ${journalName}. ${paperUrl}`;
-}
+/** A published paper as its page shows it: the card, its licence and, when it has one, its DOI. */
+export type PaperArticle = PaperCardDto & { license: License; doi: string | null };
 
 /**
  * A published paper as an `<article>` (in `<main>`, as the web app's layout puts it): `<h1>`
- * title, authors with their schools, category, publication date, the complete abstract under an
- * "Abstract" heading, the PDF link when there is a file, and under "How to cite" the reference:
- * `reference` (unescaped text, one line), plainReference when none is given. `paperUrl` is the
- * page's absolute URL.
+ * title, authors with their schools, category, publication date, DOI, the complete abstract under
+ * an "Abstract" heading, the PDF link when there is a file, under "How to cite" the `reference`
+ * (unescaped text, one line: the APA one of the citation module), and the licence.
  */
-export function paperArticleHtml(card: PaperCardDto, journalName: string, paperUrl: string, reference?: string): string {
+export function paperArticleHtml(paper: PaperArticle, reference: string): string {
   const details = [
-    `<dt>Authors</dt><dd>${escapeMarkup(authorsText(card))}</dd>`,
-    `<dt>Category</dt><dd>${escapeMarkup(card.category)}</dd>`,
-    ...(card.publishedAt ? [`<dt>Published</dt><dd>${timeElement(card.publishedAt)}</dd>`] : []),
+    `<dt>Authors</dt><dd>${escapeMarkup(authorsText(paper))}</dd>`,
+    `<dt>Category</dt><dd>${escapeMarkup(paper.category)}</dd>`,
+    ...(paper.publishedAt ? [`<dt>Published</dt><dd>${timeElement(paper.publishedAt)}</dd>`] : []),
+    ...(paper.doi ? [`<dt>DOI</dt><dd><a href="${escapeMarkup(doiUrl(paper.doi))}">${escapeMarkup(doiUrl(paper.doi))}</a></dd>`] : []),
   ];
   return [
     '<main>',
     '<article>',
     '<header>',
-    `<h1>${escapeMarkup(card.title)}</h1>`,
+    `<h1>${escapeMarkup(paper.title)}</h1>`,
     `<dl>${details.join('')}</dl>`,
-    ...(card.pdfUrl ? [`<p><a href="${escapeMarkup(card.pdfUrl)}" type="application/pdf">View PDF</a></p>`] : []),
+    ...(paper.pdfUrl ? [`<p><a href="${escapeMarkup(paper.pdfUrl)}" type="application/pdf">View PDF</a></p>`] : []),
     '</header>',
     '<section aria-labelledby="abstract-heading">',
     '<h2 id="abstract-heading">Abstract</h2>',
-    `<p>${escapeMarkup(card.abstract)}</p>`,
+    `<p>${escapeMarkup(paper.abstract)}</p>`,
     '</section>',
     '<section aria-labelledby="cite-heading">',
     '<h2 id="cite-heading">How to cite</h2>',
-    `<p>${escapeMarkup(reference ?? plainReference(card, journalName, paperUrl))}</p>`,
+    `<p>${escapeMarkup(reference)}</p>`,
     '</section>',
+    `<footer><p>${LICENSE_SENTENCE} <a rel="license" href="${escapeMarkup(paper.license.url)}">${escapeMarkup(paper.license.name)} (${escapeMarkup(paper.license.label)})</a>.</p></footer>`,
     '</article>',
     '</main>',
   ].join('\n');
 }
+
+/** How a paper page names its licence, here and in the web app (frontend/src/features/papers/ui/paper-license.tsx). */
+export const LICENSE_SENTENCE = 'This paper is published open access under the';
 
 /** The heading of /papers, as the web app's page has it (frontend/src/pages/papers/papers-page.tsx). */
 export const PAPERS_PAGE_HEADING = 'Published Papers';

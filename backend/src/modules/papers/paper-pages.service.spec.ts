@@ -1,3 +1,4 @@
+import { licenseOf } from '../../config/licenses.js';
 import { jsonLdElement, keywordList, paperMetaTags, scholarlyArticle, type JournalMeta, type PaperMetaSource } from './paper-pages.service.js';
 
 const PUBLIC_URL = 'https://journal.example.org';
@@ -18,6 +19,8 @@ const paper = (overrides: Partial<PaperMetaSource> = {}): PaperMetaSource => ({
   pdfUrl: `/api/papers/${ID}/pdf`,
   opensPdfDirectly: false,
   keywords: 'algae, light; Photosynthesis,, ALGAE ',
+  license: licenseOf('CC-BY-4.0'),
+  doi: null,
   ...overrides,
 });
 const JOURNAL: JournalMeta = { name: 'Young Scientists Journal', issn: '2049-3630' };
@@ -62,9 +65,27 @@ describe('paperMetaTags', () => {
       ['DC.identifier', `${PUBLIC_URL}/papers/${ID}`],
       ['DC.publisher', 'Young Scientists Journal'],
       ['DC.type', 'Text'],
+      ['DC.rights', 'https://creativecommons.org/licenses/by/4.0/'],
       ['DC.format', 'application/pdf'],
     ]);
     expect(values(paperMetaTags(paper({ pdfUrl: null }), JOURNAL, PUBLIC_URL), 'DC.format')).toEqual([]);
+  });
+
+  it('names the licence in a license link and DC.rights, and the DOI when there is one', () => {
+    const html = paperMetaTags(paper({ license: licenseOf('CC-BY-NC-SA-4.0'), doi: '10.12345/ysj.2026.00007' }), JOURNAL, PUBLIC_URL);
+    expect(html).toContain('<link rel="license" href="https://creativecommons.org/licenses/by-nc-sa/4.0/">');
+    expect(values(html, 'DC.rights')).toEqual(['https://creativecommons.org/licenses/by-nc-sa/4.0/']);
+    expect(values(html, 'citation_doi')).toEqual(['10.12345/ysj.2026.00007']);
+    expect(values(html, 'DC.identifier')).toEqual([`${PUBLIC_URL}/papers/${ID}`, 'https://doi.org/10.12345/ysj.2026.00007']);
+    expect(values(paperMetaTags(paper(), JOURNAL, PUBLIC_URL), 'citation_doi')).toEqual([]);
+  });
+
+  it('describes the page by the start of its abstract, in one description tag', () => {
+    const abstract = `${'Word '.repeat(100)}end`;
+    const [description] = values(paperMetaTags(paper({ abstract }), JOURNAL, PUBLIC_URL), 'description');
+    expect(description.length).toBeLessThanOrEqual(300);
+    expect(abstract.startsWith(description.slice(0, -1))).toBe(true);
+    expect(description.endsWith('…')).toBe(true);
   });
 
   it('escapes every value, so none can leave its attribute or close the head', () => {
@@ -90,6 +111,7 @@ describe('scholarlyArticle', () => {
       abstract: paper().abstract,
       keywords: ['algae', 'light', 'Photosynthesis'],
       url: `${PUBLIC_URL}/papers/${ID}`,
+      license: 'https://creativecommons.org/licenses/by/4.0/',
       isPartOf: { '@type': 'Periodical', name: 'Young Scientists Journal', issn: '2049-3630' },
       publisher: { '@type': 'Organization', name: 'Young Scientists Journal' },
       encoding: { '@type': 'MediaObject', encodingFormat: 'application/pdf', contentUrl: `${PUBLIC_URL}/api/papers/${ID}/pdf` },
@@ -101,6 +123,13 @@ describe('scholarlyArticle', () => {
     expect(article.isPartOf).toEqual({ '@type': 'Periodical', name: 'Young Scientists Journal' });
     expect(article).not.toHaveProperty('keywords');
     expect(article).not.toHaveProperty('encoding');
+    expect(article).not.toHaveProperty('identifier');
+  });
+
+  it('identifies the paper by its DOI when it has one', () => {
+    const article = scholarlyArticle(paper({ doi: '10.12345/ysj.2026.00007' }), JOURNAL, PUBLIC_URL);
+    expect(article.identifier).toEqual({ '@type': 'PropertyValue', propertyID: 'DOI', value: '10.12345/ysj.2026.00007' });
+    expect(article.sameAs).toBe('https://doi.org/10.12345/ysj.2026.00007');
   });
 });
 

@@ -5,8 +5,10 @@ import { loadWebAppShell, type WebAppShell } from '../../common/web/web-app-shel
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { PaperCardDto } from './dtos/paper.dto.js';
 import { PapersService } from './papers.service.js';
-import { formatCitation, toCslItem } from './citations/paper-citation.js';
+import { PaperCitationsService } from './citations/paper-citations.service.js';
 import { escapeMarkup } from './markup.js';
+import { doiUrl } from './doi/paper-dois.js';
+import { type License, type LicenseId, licenseOf } from '../../config/licenses.js';
 import { intoRoot, paperArticleHtml } from './paper-page-html.js';
 
 /** The static pages of the web app listed in the sitemap (spec section 2). */
@@ -49,10 +51,13 @@ const SITEMAP_BATCH = 5000;
  * PDF version, a decision), never before its publication. The sitemap's <lastmod> and the feed's
  * <updated> both read it, so the two agree for every paper.
  */
-const LAST_MODIFIED_SQL = 'greatest(updated_at, published_at)';
+export const LAST_MODIFIED_SQL = 'greatest(updated_at, published_at)';
 
 /** Text for HTML attributes and XML (markup.ts, shared with paper-page-html.ts). */
 export { escapeMarkup };
+
+/** A summary's length in the description and og:description tags: what result pages show; the page holds the whole abstract. */
+const DESCRIPTION_LENGTH = 300;
 
 const truncate = (text: string, length: number) => (text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`);
 
@@ -62,8 +67,8 @@ export interface JournalMeta {
   issn: string | null;
 }
 
-/** A published paper as its page's tags describe it: the public card and its keywords as submitted. */
-export type PaperMetaSource = PaperCardDto & { keywords: string | null };
+/** A published paper as its page's tags describe it: the public card, its keywords as submitted, its licence and DOI. */
+export type PaperMetaSource = PaperCardDto & { keywords: string | null; license: License; doi: string | null };
 
 /**
  * The keywords as a list: authors type them free-form, separated by commas or semicolons; each
@@ -97,25 +102,31 @@ export function paperMetaTags(card: PaperMetaSource, journal: JournalMeta, publi
   if (journal.issn) tags.push(['name', 'citation_issn', journal.issn]);
   if (keywords.length > 0) tags.push(['name', 'citation_keywords', keywords.join('; ')]);
   if (card.pdfUrl) tags.push(['name', 'citation_pdf_url', `${publicUrl}${card.pdfUrl}`]);
+  if (card.doi) tags.push(['name', 'citation_doi', card.doi]);
   tags.push(['name', 'DC.title', card.title]);
   for (const author of card.authors) tags.push(['name', 'DC.creator', author.name]);
   if (card.publishedAt) tags.push(['name', 'DC.date', card.publishedAt.slice(0, 10)]);
   tags.push(
     ['name', 'DC.description', card.abstract],
     ['name', 'DC.identifier', paperUrl],
+    ...(card.doi ? [['name', 'DC.identifier', doiUrl(card.doi)] as [string, string, string]] : []),
     ['name', 'DC.publisher', journal.name],
     ['name', 'DC.type', 'Text'],
+    ['name', 'DC.rights', card.license.url],
   );
   if (card.pdfUrl) tags.push(['name', 'DC.format', 'application/pdf']);
   tags.push(
     ['property', 'og:title', card.title],
-    ['property', 'og:description', truncate(card.abstract, 300)],
+    ['property', 'og:description', truncate(card.abstract, DESCRIPTION_LENGTH)],
     ['property', 'og:type', 'article'],
     ['property', 'og:url', paperUrl],
     ['property', 'og:site_name', journal.name],
   );
   return [
     `<link rel="schema.DC" href="${DUBLIN_CORE_SCHEMA}">`,
+    // HTML's own licence link, which search engines and Creative Commons' tools read.
+    `<link rel="license" href="${escapeMarkup(card.license.url)}">`,
+    `<meta name="description" content="${escapeMarkup(truncate(card.abstract, DESCRIPTION_LENGTH))}">`,
     ...tags.map(([attribute, name, content]) => `<meta ${attribute}="${name}" content="${escapeMarkup(content)}">`),
   ].join('\n    ');
 }
@@ -138,6 +149,8 @@ export function scholarlyArticle(card: PaperMetaSource, journal: JournalMeta, pu
     abstract: card.abstract,
     ...(keywords.length > 0 ? { keywords } : {}),
     url: `${publicUrl}/papers/${card.id}`,
+    license: card.license.url,
+    ...(card.doi ? { identifier: { '@type': 'PropertyValue', propertyID: 'DOI', value: card.doi }, sameAs: doiUrl(card.doi) } : {}),
     isPartOf: { '@type': 'Periodical', name: journal.name, ...(journal.issn ? { issn: journal.issn } : {}) },
     publisher: journalOrganization,
     ...(card.pdfUrl ? { encoding: { '@type': 'MediaObject', encodingFormat: 'application/pdf', contentUrl: `${publicUrl}${card.pdfUrl}` } } : {}),
@@ -154,12 +167,21 @@ export function jsonLdElement(data: Record<string, unknown>): string {
   return `<script type="application/ld+json">${json}</script>`;
 }
 
-/** Puts the tags at the end of <head> and the paper's title in <title>. */
+/** Puts the tags at the end of <head> and the paper's title in <title>; the tags' description replaces the app's own. */
 export function injectIntoHead(html: string, title: string, tags: string): string {
-  const withTitle = html.replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeMarkup(title)}</title>`);
+  const withTitle = html.replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeMarkup(title)}</title>`).replace(/\s*<meta name="description"[^>]*>/i, '');
   const headEnd = withTitle.search(/<\/head>/i);
   if (headEnd < 0) return withTitle;
   return `${withTitle.slice(0, headEnd)}    ${tags}\n  ${withTitle.slice(headEnd)}`;
+}
+
+/**
+ * A feed entry's licence: `<rights>` (Atom's own, for readers) and a `license` link (RFC 4946, for
+ * harvesters), both naming the licence the paper is published under.
+ */
+function licenseElements(license: License | undefined): string[] {
+  if (!license) return [];
+  return [`    <rights>${escapeMarkup(`${license.name} (${license.label})`)}</rights>`, `    <link rel="license" type="text/html" href="${escapeMarkup(license.url)}"/>`];
 }
 
 /**
@@ -173,6 +195,7 @@ export class PaperPagesService {
   constructor(
     private readonly em: EntityManager,
     private readonly papers: PapersService,
+    private readonly citations: PaperCitationsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -194,23 +217,13 @@ export class PaperPagesService {
     if (html === null) return null;
     const paper = await this.papers.findPublished(id);
     if (!paper) return { found: false, html };
-    const card: PaperMetaSource = { ...this.papers.toCard(paper), keywords: paper.keywords ?? null };
+    const card: PaperMetaSource = { ...this.papers.toCard(paper), keywords: paper.keywords ?? null, license: licenseOf(paper.license), doi: paper.doi ?? null };
     const journal: JournalMeta = { name: this.config.journal.name, issn: this.config.journal.issn };
     const { publicUrl } = this.config.http;
     const tags = `${paperMetaTags(card, journal, publicUrl)}\n    ${jsonLdElement(scholarlyArticle(card, journal, publicUrl))}`;
     // The paper itself inside #root, for readers without JavaScript; the app replaces it (paper-page-html.ts).
     const withHead = injectIntoHead(html, `${card.title} | ${this.config.journal.name}`, tags);
-    const article = paperArticleHtml(card, journal.name, `${publicUrl}/papers/${card.id}`, this.apaReference(card, journal));
-    return { found: true, html: intoRoot(withHead, article) };
-  }
-
-  /** The paper's APA reference, as "How to cite" gives it (citations/); undefined, for the plain one, should it fail. */
-  private apaReference(card: PaperMetaSource, journal: JournalMeta): string | undefined {
-    try {
-      return formatCitation(toCslItem(card, { ...journal, publicUrl: this.config.http.publicUrl }), 'apa') || undefined;
-    } catch {
-      return undefined;
-    }
+    return { found: true, html: intoRoot(withHead, paperArticleHtml(card, this.citations.reference(paper, 'apa'))) };
   }
 
   /** robots.txt, with the sitemap's absolute address (robotsTxt). */
@@ -250,14 +263,14 @@ export class PaperPagesService {
     return Readable.from(generate());
   }
 
-  /** When each paper last changed (LAST_MODIFIED_SQL), by id, as ISO 8601 instants. */
-  private async lastModified(ids: readonly string[]): Promise<Map<string, string>> {
+  /** What the feed says of each paper beyond its card: when it last changed (LAST_MODIFIED_SQL, ISO 8601) and its licence. */
+  private async entryFacts(ids: readonly string[]): Promise<Map<string, { updated: string; license: License }>> {
     if (ids.length === 0) return new Map();
-    const rows: { id: string; modified_at: Date }[] = await this.em.getConnection().execute(
-      `select id, ${LAST_MODIFIED_SQL} as modified_at from research_papers where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
+    const rows: { id: string; modified_at: Date; license: LicenseId }[] = await this.em.getConnection().execute(
+      `select id, ${LAST_MODIFIED_SQL} as modified_at, license from research_papers where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
       [JSON.stringify(ids)],
     );
-    return new Map(rows.map((row) => [row.id, new Date(row.modified_at).toISOString()]));
+    return new Map(rows.map((row) => [row.id, { updated: new Date(row.modified_at).toISOString(), license: licenseOf(row.license) }]));
   }
 
   /**
@@ -268,9 +281,9 @@ export class PaperPagesService {
     const { publicUrl } = this.config.http;
     const journal = this.config.journal.name;
     const page = await this.papers.list({ limit: FEED_SIZE });
-    const modified = await this.lastModified(page.items.map((card) => card.id));
+    const facts = await this.entryFacts(page.items.map((card) => card.id));
     const publishedOf = (card: PaperCardDto) => card.publishedAt ?? new Date(0).toISOString();
-    const updatedOf = (card: PaperCardDto) => modified.get(card.id) ?? publishedOf(card);
+    const updatedOf = (card: PaperCardDto) => facts.get(card.id)?.updated ?? publishedOf(card);
     const newest = page.items.map(updatedOf).sort().at(-1) ?? new Date(0).toISOString();
     const entries = page.items.map((card) =>
       [
@@ -284,6 +297,7 @@ export class PaperPagesService {
         ...card.authors.map((author) => `    <author><name>${escapeMarkup(author.name)}</name></author>`),
         `    <category term="${escapeMarkup(card.category)}"/>`,
         `    <summary>${escapeMarkup(card.abstract)}</summary>`,
+        ...licenseElements(facts.get(card.id)?.license),
         '  </entry>',
       ].join('\n'),
     );

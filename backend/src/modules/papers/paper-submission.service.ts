@@ -42,6 +42,8 @@ export class PaperSubmissionService {
           keywords: fields.keywords || null,
           abstract: fields.abstract,
           status: PaperStatus.Submitted,
+          // The licence the journal offers today is the one the author submits under, for good.
+          license: this.config.journal.license,
           pdfStorageKey: file.key,
           pdfFileName: file.originalName,
         });

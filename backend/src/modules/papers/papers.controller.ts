@@ -16,6 +16,7 @@ import {
   ApiTags,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, Public } from '../../common/auth/auth.decorators.js';
 import { type ConditionalOptions, jsonRepresentation, ReadCaching, sendConditionally } from '../../common/http/conditional-get.js';
@@ -26,6 +27,7 @@ import type { IncomingUpload } from '../storage/upload/incoming-upload.js';
 import { UploadedForm } from '../storage/upload/uploaded-form.decorator.js';
 import { UploadKind } from '../storage/upload/upload-policy.js';
 import { PaperCitationsService, sendCitation } from './citations/paper-citations.service.js';
+import { PaperDepositsService } from './doi/paper-deposits.service.js';
 import { ListPapersQueryDto } from './dtos/list-papers.query.js';
 import { MyDashboardDto, MySubmissionDto } from './dtos/my-submission.dto.js';
 import { CommentBodyDto, CommentPostedDto, PaperCommentDto } from './dtos/paper-comment.dto.js';
@@ -78,6 +80,7 @@ export class PapersController {
     private readonly decisions: PaperDecisionsService,
     private readonly listCache: PaperListCache,
     private readonly citations: PaperCitationsService,
+    private readonly deposits: PaperDepositsService,
   ) {}
 
   @Get()
@@ -258,6 +261,26 @@ export class PapersController {
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no such paper' })
   changeStatus(@Param('id', PAPER_ID) id: string, @Body() body: ChangeStatusDto, @CurrentUser() user: AuthUser): Promise<StatusChangedDto> {
     return this.decisions.changeStatus(id, body.status, user);
+  }
+
+  @Get(':id/crossref-deposit')
+  @ApiOperation({ summary: "Download a published paper's Crossref deposit" })
+  @Authenticated({ roles: ['admin'] })
+  @ApiProduces('application/xml')
+  @ApiOkResponse({
+    description: 'The Crossref deposit XML (schema 5.3.1) that registers the paper’s DOI, as an attachment; the DOI is given now if the paper has none yet. Nothing is sent to Crossref.',
+    schema: { type: 'string' },
+  })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: not an admin' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: no such paper' })
+  @ApiConflictResponse({ description: 'CONFLICT: the paper is not published, or the journal has no Crossref DOI prefix (CROSSREF_DOI_PREFIX)' })
+  async crossrefDeposit(@Param('id', PAPER_ID) id: string, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser() user: AuthUser): Promise<string> {
+    const deposit = await this.deposits.crossrefDeposit(id, user);
+    void reply
+      .type('application/xml; charset=utf-8')
+      .header('content-disposition', contentDisposition(deposit.fileName, { type: 'attachment' }))
+      .header('cache-control', 'no-store');
+    return deposit.xml;
   }
 
   @Get(':id/status-history')

@@ -12,6 +12,9 @@ const PAPERS_ERRORS = {
   versionNotFound: { status: 404, code: ErrorCode.NotFound, message: 'Version not found' },
   /** Only a pending version can be approved; one passed over by a newer version stays as it is. */
   versionNotPending: { status: 409, code: ErrorCode.Conflict, message: 'This version is not waiting for approval' },
+  /** A DOI names a published paper: Crossref is told of it once it is out. */
+  depositNotPublished: { status: 409, code: ErrorCode.Conflict, message: 'Only a published paper can be registered with Crossref' },
+  depositWithoutPrefix: { status: 409, code: ErrorCode.Conflict, message: 'The journal has no Crossref DOI prefix: set CROSSREF_DOI_PREFIX to give papers DOIs' },
 } as const satisfies Record<string, ErrorCase>;
 
 export type PapersError = keyof typeof PAPERS_ERRORS;
@@ -58,5 +61,11 @@ export class VersionNotFoundException extends PapersException {
 export class VersionNotPendingException extends PapersException {
   constructor(version: number) {
     super('versionNotPending', `Version ${version} is not waiting for approval`);
+  }
+}
+
+export class DepositUnavailableException extends PapersException {
+  constructor(reason: 'depositNotPublished' | 'depositWithoutPrefix') {
+    super(reason);
   }
 }

@@ -9,6 +9,7 @@ import { AdminPapersService } from './admin-papers.service.js';
 import { PaperCitationsService } from './citations/paper-citations.service.js';
 import { BulkPapersSeeder } from './bulk-papers.seeder.js';
 import { DemoPapersSeeder } from './demo-papers.seeder.js';
+import { PaperDepositsService } from './doi/paper-deposits.service.js';
 import { PaperComment } from './entities/paper-comment.entity.js';
 import { PaperFile } from './entities/paper-file.entity.js';
 import { PaperStatusEvent } from './entities/paper-status-event.entity.js';
@@ -17,6 +18,7 @@ import { PaperCommentsService } from './paper-comments.service.js';
 import { PaperDecisionsService } from './paper-decisions.service.js';
 import { PaperListCache } from './paper-list-cache.service.js';
 import { PaperListVersionRepository } from './paper-list-version.repository.js';
+import { OAI_PMH_PROVIDERS } from './oai/oai-pmh.providers.js';
 import { PaperPagesRoutes } from './paper-pages.routes.js';
 import { PaperPagesService } from './paper-pages.service.js';
 import { PaperSubmissionService } from './paper-submission.service.js';
@@ -44,7 +46,9 @@ import { PapersService } from './papers.service.js';
     AdminPapersService,
     PaperPagesService,
     PaperPagesRoutes,
+    ...OAI_PMH_PROVIDERS,
     PaperCitationsService,
+    PaperDepositsService,
     PapersListPageRoutes,
     DemoPapersSeeder,
     BulkPapersSeeder,

@@ -5,6 +5,7 @@ import { AccessService } from '../../common/access/access.service.js';
 import { Permission } from '../../common/access/permission.js';
 import { isUuid } from '../../common/http/uuid-param.pipe.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { licenseOf } from '../../config/licenses.js';
 import { READ_POOL } from '../../database/read-pool.module.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { type FileDownload, storedDownload } from '../storage/file-download.js';
@@ -119,6 +120,8 @@ export class PapersService {
       ...this.toCard(paper),
       status: paper.status,
       keywords: paper.keywords ?? null,
+      license: licenseOf(paper.license),
+      doi: paper.doi ?? null,
       access,
       createdAt: paper.createdAt.toISOString(),
       updatedAt: paper.updatedAt.toISOString(),

@@ -449,6 +449,23 @@ export interface paths {
         patch: operations["PapersController_changeStatus"];
         trace?: never;
     };
+    "/api/papers/{id}/crossref-deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a published paper's Crossref deposit */
+        get: operations["PapersController_crossrefDeposit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/papers/{id}/status-history": {
         parameters: {
             query?: never;
@@ -1180,6 +1197,21 @@ export interface components {
         };
         /** @enum {string} */
         PaperStatus: "submitted" | "under_review" | "accepted" | "published" | "rejected";
+        /**
+         * @description SPDX identifier
+         * @enum {string}
+         */
+        LicenseId: "CC-BY-4.0" | "CC-BY-SA-4.0" | "CC-BY-NC-4.0" | "CC-BY-NC-SA-4.0" | "CC-BY-ND-4.0" | "CC-BY-NC-ND-4.0" | "CC0-1.0";
+        PaperLicenseDto: {
+            /** @description SPDX identifier */
+            id: components["schemas"]["LicenseId"];
+            /** @example CC BY 4.0 */
+            label: string;
+            /** @example Creative Commons Attribution 4.0 International */
+            name: string;
+            /** Format: uri */
+            url: string;
+        };
         PaperAccessDto: {
             /** @description The caller submitted it */
             owner: boolean;
@@ -1211,6 +1243,13 @@ export interface components {
             opensPdfDirectly: boolean;
             status: components["schemas"]["PaperStatus"];
             keywords: string | null;
+            /** @description The licence it is, or will be, published under: the journal's when it was submitted */
+            license: components["schemas"]["PaperLicenseDto"];
+            /**
+             * @description Given at publication when the journal has a Crossref prefix
+             * @example 10.12345/ysj.2026.00042
+             */
+            doi: string | null;
             access: components["schemas"]["PaperAccessDto"];
             /** Format: date-time */
             createdAt: string;
@@ -3230,6 +3269,67 @@ export interface operations {
             };
             /** @description NOT_FOUND: no such paper */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PapersController_crossrefDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Crossref deposit XML (schema 5.3.1) that registers the paper’s DOI, as an attachment; the DOI is given now if the paper has none yet. Nothing is sent to Crossref. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description FORBIDDEN: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: no such paper */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description CONFLICT: the paper is not published, or the journal has no Crossref DOI prefix (CROSSREF_DOI_PREFIX) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

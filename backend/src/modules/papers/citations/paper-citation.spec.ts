@@ -9,7 +9,10 @@ const PAPER: CitablePaper = {
   authors: [{ name: 'Maya Chen' }, { name: 'Jordan  Alvarez ' }],
   publishedAt: '2025-09-05T10:00:00.000Z',
   keywords: 'microplastics; rain, streams',
+  doi: null,
 };
+
+const DOI = '10.12345/ysj.2025.00042';
 
 const URL_OF_PAPER = `https://journal.example.org/papers/${PAPER.id}`;
 
@@ -117,6 +120,19 @@ describe('formatCitation', () => {
     const tricky = toCslItem({ ...PAPER, title, authors: [{ name: 'Zoë Ålander' }] }, JOURNAL);
     expect(formatCitation(tricky, 'apa')).toContain(`Ålander, Z. (2025). ${title}. Young Scientists Journal.`);
     expect(formatCitation(tricky, 'mla')).toContain('Ålander, Zoë. “R&D at 100%: {braces} and Ørsted.” Young Scientists Journal, Sept. 2025');
+  });
+});
+
+describe('a paper with a DOI', () => {
+  const item = toCslItem({ ...PAPER, doi: DOI }, JOURNAL);
+
+  it('APA and MLA cite the DOI as its https://doi.org link, in place of the page', () => {
+    expect(formatCitation(item, 'apa')).toBe(`Chen, M., & Alvarez, J. (2025). Microplastics after rain in urban streams. Young Scientists Journal. https://doi.org/${DOI}`);
+    expect(formatCitation(item, 'mla')).toContain(`https://doi.org/${DOI}`);
+  });
+
+  it('BibTeX and RIS carry it, and it parses back', () => {
+    for (const format of ['bibtex', 'ris'] as const) expect(parsedBack(formatCitation(item, format)).DOI).toBe(DOI);
   });
 });
 

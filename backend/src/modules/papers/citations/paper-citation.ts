@@ -33,6 +33,8 @@ export interface CitablePaper {
   publishedAt: string | null;
   /** Free text from the submission, separated by commas or semicolons. */
   keywords: string | null;
+  /** The paper's DOI (`10.NNNN/...`), when it has one: APA and MLA then cite https://doi.org/ instead of the page. */
+  doi: string | null;
 }
 
 export interface CitingJournal {
@@ -43,8 +45,8 @@ export interface CitingJournal {
   publicUrl: string;
 }
 
-/** "Jane Doe", "Doe, Jane", "Ludwig van Beethoven": split by Citation.js's name parser. */
-function authorOf(name: string): CslName {
+/** "Jane Doe", "Doe, Jane", "Ludwig van Beethoven": split by Citation.js's name parser (also for the Crossref deposit). */
+export function authorOf(name: string): CslName {
   const [item] = plugins.input.util.clean([{ id: 'name', type: 'article-journal', author: [name.replace(/\s+/g, ' ').trim()] }]);
   return item?.author?.[0] ?? { literal: name.trim() };
 }
@@ -78,6 +80,7 @@ export function toCslItem(paper: CitablePaper, journal: CitingJournal): CslItem 
     publisher: journal.name,
     URL: `${journal.publicUrl}/papers/${paper.id}`,
     ISSN: journal.issn ?? undefined,
+    DOI: paper.doi ?? undefined,
     keyword: keywordOf(paper.keywords),
   };
   return Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined)) as unknown as CslItem;

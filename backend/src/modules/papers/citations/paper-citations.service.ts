@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { ReadCaching, representationOf, sendConditionally } from '../../../common/http/conditional-get.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import type { ResearchPaper } from '../entities/research-paper.entity.js';
 import { PaperNotFoundException } from '../papers.exception.js';
 import { PapersService } from '../papers.service.js';
 import { CITATION_MEDIA, type CitationFormat, citationSlugOf, formatCitation, toCslItem } from './paper-citation.js';
@@ -15,9 +17,18 @@ export interface PaperCitation {
   fileName: string | null;
 }
 
+/**
+ * Formatted citations kept, by paper, version and format. citeproc takes milliseconds per
+ * reference, and every paper page's HTML carries its APA reference: a paper is formatted once
+ * per change, not once per visit.
+ */
+const CACHED_CITATIONS = 2000;
+
 /** "How to cite": only published papers, for everyone (404 otherwise, like a visitor's GET /papers/{id}). */
 @Injectable()
 export class PaperCitationsService {
+  private readonly formatted = new LRUCache<string, string>({ max: CACHED_CITATIONS });
+
   constructor(
     private readonly papers: PapersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -26,14 +37,27 @@ export class PaperCitationsService {
   async cite(id: string, format: CitationFormat): Promise<PaperCitation> {
     const paper = await this.papers.findPublished(id);
     if (!paper) throw new PaperNotFoundException();
-    // The card applies the display rules, so the citation's date is the one the journal shows.
+    const { contentType, extension } = CITATION_MEDIA[format];
+    return { body: this.reference(paper, format), contentType, fileName: extension ? `${citationSlugOf(paper.title)}.${extension}` : null };
+  }
+
+  /**
+   * A published paper in one format. The item comes from the card, which applies the display
+   * rules, so the citation's date is the one the journal shows. Keyed by the row's updated_at,
+   * which every change of the paper moves.
+   */
+  reference(paper: ResearchPaper, format: CitationFormat): string {
+    const key = `${paper.id}:${paper.updatedAt.getTime()}:${paper.doi ?? ''}:${format}`;
+    const cached = this.formatted.get(key);
+    if (cached !== undefined) return cached;
     const card = this.papers.toCard(paper);
     const item = toCslItem(
-      { ...card, keywords: paper.keywords ?? null },
+      { ...card, keywords: paper.keywords ?? null, doi: paper.doi ?? null },
       { name: this.config.journal.name, issn: this.config.journal.issn, publicUrl: this.config.http.publicUrl },
     );
-    const { contentType, extension } = CITATION_MEDIA[format];
-    return { body: formatCitation(item, format), contentType, fileName: extension ? `${citationSlugOf(card.title)}.${extension}` : null };
+    const text = formatCitation(item, format);
+    this.formatted.set(key, text);
+    return text;
   }
 }
 

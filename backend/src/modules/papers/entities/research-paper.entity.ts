@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
+import { DEFAULT_LICENSE, type LicenseId } from '../../../config/licenses.js';
 import { PaperStatus } from './paper-status.js';
 
 /** One author line of a paper, as the submission form collects it. */
@@ -27,6 +28,10 @@ const ResearchPaperSchema = defineEntity({
     authors: p.json<PaperAuthor[]>(),
     status: p.enum(() => PaperStatus).default(PaperStatus.Submitted),
     publishedAt: p.datetime().nullable(),
+    /** The licence it is (or will be) published under, an SPDX id of config/licenses.ts: the journal's at submission. */
+    license: p.string().length(20).$type<LicenseId>().default(DEFAULT_LICENSE),
+    /** Given at publication when the journal has a Crossref prefix; never changes after (papers/doi/). */
+    doi: p.string().length(300).nullable(),
     /** Where an imported paper came from, e.g. `arxiv-2401.01234` (see display-rules.ts). */
     sourceId: p.text().nullable().unique(),
     /** The current PDF in the StorageService, `{userId}/{timestamp}.pdf`. */

@@ -60,6 +60,11 @@ export function paperPdfHref(id: string): string {
 }
 
 /** Where the API serves a published paper's citation as a file to download (.bib, .ris). */
+/** The editors' Crossref deposit of a published paper, as a file (cookie-authenticated like the PDF). */
+export function paperCrossrefDepositHref(id: string): string {
+  return `${env.API_BASE_URL}/papers/${encodeURIComponent(id)}/crossref-deposit`;
+}
+
 export function paperCitationHref(id: string, format: CitationFileFormat): string {
   return `${env.API_BASE_URL}/papers/${encodeURIComponent(id)}/citation?format=${format}`;
 }

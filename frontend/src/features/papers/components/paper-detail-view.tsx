@@ -1,10 +1,14 @@
-import { ExternalLink } from 'lucide-react';
+import { Download, ExternalLink } from 'lucide-react';
 import { toApiError } from '@/shared/api';
 import { formatDate } from '@/shared/lib/format-date';
 import { paperProgress } from '@/shared/lib/paper-status';
 import { PageSpinner, PaperStatusBadge, ProgressBar, buttonClasses } from '@/shared/ui';
-import { paperPdfHref, useGetPaperQuery } from '../api/papers-api';
+import { paperCrossrefDepositHref, paperPdfHref, useGetPaperQuery } from '../api/papers-api';
 import { PaperCitation } from './paper-citation';
+import { PaperLicense } from './paper-license';
+
+/** A DOI as the link Crossref asks journals to show. */
+const doiUrl = (doi: string) => `https://doi.org/${doi}`;
 
 export const PAPER_LOAD_ERROR = 'Error loading paper or paper not found.';
 export const PAPER_FORBIDDEN = "You don't have permission to view this paper.";
@@ -26,6 +30,9 @@ export function PaperDetailView({ id }: { id: string }) {
 
   const schools = [...new Set(paper.authors.map((author) => author.school).filter((school) => school !== null))];
   const school = paper.school ?? schools[0] ?? null;
+  const published = paper.status === 'published';
+  // The deposit registers the DOI: the editors', once the paper is out and has one (the server checks both too).
+  const canDeposit = published && paper.access.changeStatus && paper.doi !== null;
   return (
     <article className="mx-auto grid max-w-3xl gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <header className="grid gap-3">
@@ -56,6 +63,16 @@ export function PaperDetailView({ id }: { id: string }) {
               'Not yet published'
             )}
           </dd>
+          {paper.doi && (
+            <>
+              <dt className="font-medium text-slate-700">DOI</dt>
+              <dd className="text-slate-900">
+                <a href={doiUrl(paper.doi)} className="text-indigo-700 underline hover:text-indigo-900">
+                  {doiUrl(paper.doi)}
+                </a>
+              </dd>
+            </>
+          )}
           {paper.keywords && (
             <>
               <dt className="font-medium text-slate-700">Keywords</dt>
@@ -63,17 +80,25 @@ export function PaperDetailView({ id }: { id: string }) {
             </>
           )}
         </dl>
-        {paper.pdfUrl !== null && (
-          <div>
-            <a
-              href={paperPdfHref(paper.id)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClasses('primary', 'md')}
-            >
-              <ExternalLink className="h-4 w-4" aria-hidden="true" />
-              View PDF
-            </a>
+        {(paper.pdfUrl !== null || canDeposit) && (
+          <div className="flex flex-wrap gap-2">
+            {paper.pdfUrl !== null && (
+              <a
+                href={paperPdfHref(paper.id)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses('primary', 'md')}
+              >
+                <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                View PDF
+              </a>
+            )}
+            {canDeposit && (
+              <a href={paperCrossrefDepositHref(paper.id)} download className={buttonClasses('outline', 'md')}>
+                <Download className="h-4 w-4" aria-hidden="true" />
+                Download Crossref deposit
+              </a>
+            )}
           </div>
         )}
       </header>
@@ -83,7 +108,8 @@ export function PaperDetailView({ id }: { id: string }) {
         </h2>
         <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-800">{paper.abstract}</p>
       </section>
-      {paper.status === 'published' && <PaperCitation paperId={paper.id} />}
+      {published && <PaperCitation paperId={paper.id} />}
+      {published && <PaperLicense license={paper.license} />}
     </article>
   );
 }

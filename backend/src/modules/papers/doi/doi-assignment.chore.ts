@@ -1,0 +1,29 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { type Chore, RecurringChore } from '../../../chores/recurring-chore.decorator.js';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import { assignDois } from './paper-dois.js';
+
+export const DOI_ASSIGNMENT_INTERVAL_MS = 15 * 60 * 1000;
+
+/**
+ * A paper gets its DOI when it is published (PaperDecisionsService). This gives one to the papers
+ * published before the journal had a Crossref prefix, or seeded, within a quarter of an hour of
+ * the prefix being set. One statement that skips papers that have one, so overlapping runs are harmless.
+ */
+@Injectable()
+@RecurringChore({ name: 'assign-missing-dois', everyMs: DOI_ASSIGNMENT_INTERVAL_MS })
+export class DoiAssignment implements Chore {
+  private readonly logger = new Logger(DoiAssignment.name);
+
+  constructor(
+    private readonly orm: MikroORM,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async run(): Promise<number> {
+    const assigned = await assignDois(this.orm.em.fork(), this.config);
+    if (assigned > 0) this.logger.log(`Gave a DOI to ${assigned} published paper(s)`);
+    return assigned;
+  }
+}
