@@ -62,13 +62,13 @@ export interface AppConfig {
     contactEmail: string;
     /** `NNNN-NNNC` with a valid check digit (JOURNAL_ISSN); null when none is configured. */
     issn: string | null;
-  };
-  invitations: {
     /** The licence new papers are published under (JOURNAL_LICENSE). */
     license: LicenseId;
-    /** How long a reviewer invitation's link works (and the invitation stays pending). */
+  };
   /** DOIs: null without a Crossref prefix (CROSSREF_DOI_PREFIX); then no paper gets one. */
   crossref: { doiPrefix: string; depositorName: string; depositorEmail: string } | null;
+  invitations: {
+    /** How long a reviewer invitation's link works (and the invitation stays pending). */
     ttlDays: number;
   };
   web: { distDir: string };

@@ -74,11 +74,6 @@ export const envSchema = z
       .trim()
       .refine((value) => value === '' || isValidIssn(value), 'must be an ISSN, NNNN-NNNC with a valid check digit (e.g. 2049-3630), or empty')
       .default(''),
-    WEB_DIST_DIR: z.string().optional(),
-    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
-    STORAGE_DIR: z.string().min(1).default('.data/storage'),
-    S3_BUCKET: z.string().min(3).optional(),
-    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
     /** The licence new papers are published under, by SPDX id (config/licenses.ts); a published paper keeps its own. */
     JOURNAL_LICENSE: z.enum(LICENSE_IDS).default(DEFAULT_LICENSE),
     /**
@@ -93,6 +88,11 @@ export const envSchema = z
     /** Who Crossref writes to about a deposit (its <depositor>); the journal's name and contact e-mail by default. */
     CROSSREF_DEPOSITOR_NAME: z.string().trim().min(1).max(130).optional(),
     CROSSREF_DEPOSITOR_EMAIL: z.email().optional(),
+    WEB_DIST_DIR: z.string().optional(),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    STORAGE_DIR: z.string().min(1).default('.data/storage'),
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
