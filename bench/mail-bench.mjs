@@ -9,7 +9,8 @@
 // enqueue to the sink's last accepted message. The sink counts messages by Message-ID: a
 // Message-ID never seen is lost, one seen twice is a duplicate. Exits 1 on either, or if an
 // outbox row is not `sent` at the end. Extra worker settings pass through the environment
-// (MAIL_WORKER_CONCURRENCY, SMTP_POOL_MAX_CONNECTIONS, ...). Run `npm run build -w backend` first.
+// (MAIL_WORKER_CONCURRENCY, SMTP_POOL_MAX_CONNECTIONS, MAIL_BATCH_SIZE: e-mails per BullMQ job, 1
+// for a job per e-mail, ...). Run `npm run build -w backend` first.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -149,6 +150,7 @@ async function main() {
   const { NotificationsService } = await dist('modules/notifications/notifications.service.js');
   const { MailTemplate } = await dist('modules/notifications/mail/mail-template.js');
   const { MAIL_QUEUE } = await dist('modules/notifications/mail/mail-job.js');
+  const { APP_CONFIG } = await dist('config/app-config.js');
   const { messageIdDomain, outboxMessageId } = await dist('modules/notifications/mail/message-id.js');
   class BenchProducerModule {}
   Module({ imports: [ConfigModule, DatabaseModule, NotificationsModule] })(BenchProducerModule);
@@ -232,7 +234,8 @@ async function main() {
   const unsent = rows.filter((row) => row.status !== 'sent').length;
   const seconds = (report.lastAcceptedAt - startedAt) / 1000;
 
-  console.log(`\nE-mails: ${emailCount}; workers: ${workerCount}; batch: ${batchSize} per transaction.`);
+  const jobSize = producer.get(APP_CONFIG).mail.batchSize;
+  console.log(`\nE-mails: ${emailCount}; workers: ${workerCount}; batch: ${batchSize} per transaction, in BullMQ jobs of up to ${jobSize} (MAIL_BATCH_SIZE).`);
   console.log(`Queued in ${((queuedAt - startedAt) / 1000).toFixed(2)} s; first accepted after ${((report.firstAcceptedAt - startedAt) / 1000).toFixed(2)} s; last after ${seconds.toFixed(2)} s.`);
   console.log(`Throughput: ${(received.size / seconds).toFixed(0)} e-mails per second (first enqueue to last accepted).`);
   console.log(`Accepted by the sink: ${report.accepted}; lost: ${lost}; duplicates: ${report.duplicates.length}; outbox rows not marked sent: ${unsent}.`);

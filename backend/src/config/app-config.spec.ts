@@ -139,6 +139,14 @@ describe('loadConfig', () => {
     expect(problems.map((problem) => problem.split(':')[0])).toEqual(['MAIL_WORKER_CONCURRENCY', 'SMTP_POOL_MAX_CONNECTIONS', 'SMTP_POOL_MAX_MESSAGES']);
   });
 
+  it('batches e-mails a hundred to a job by default, within 1 to 1000', () => {
+    expect(loadConfig({}).mail.batchSize).toBe(100);
+    expect(loadConfig({ MAIL_BATCH_SIZE: '1' }).mail.batchSize).toBe(1);
+    expect(problemsOf({ MAIL_BATCH_SIZE: '0' }).map((problem) => problem.split(':')[0])).toEqual(['MAIL_BATCH_SIZE']);
+    expect(problemsOf({ MAIL_BATCH_SIZE: '1001' }).map((problem) => problem.split(':')[0])).toEqual(['MAIL_BATCH_SIZE']);
+    expect(problemsOf({ MAIL_BATCH_SIZE: '2.5' }).map((problem) => problem.split(':')[0])).toEqual(['MAIL_BATCH_SIZE']);
+  });
+
   it('refuses to start in production with ORCID half-configured or over plain HTTP', () => {
     const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://journal.example.org', PAYMENTS_PROVIDER: 'test' };
     expect(loadConfig(production).orcid).toBeNull();

@@ -50,8 +50,10 @@ export interface AppConfig {
     from: string;
     relayIntervalMs: number;
     staleAfterMs: number;
-    /** Jobs one worker process runs at once. */
+    /** Jobs one worker process runs at once, and e-mails it has in flight at once. */
     workerConcurrency: number;
+    /** E-mails of one template committed together share a job, this many at most. */
+    batchSize: number;
     /** The pooled SMTP transport of each worker process. */
     pool: { maxConnections: number; maxMessages: number };
   };
@@ -184,6 +186,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       relayIntervalMs: env.MAIL_RELAY_INTERVAL_SECONDS * 1000,
       staleAfterMs: env.MAIL_STALE_AFTER_SECONDS * 1000,
       workerConcurrency: env.MAIL_WORKER_CONCURRENCY,
+      batchSize: env.MAIL_BATCH_SIZE,
       pool: { maxConnections: env.SMTP_POOL_MAX_CONNECTIONS, maxMessages: env.SMTP_POOL_MAX_MESSAGES },
     },
     journal: {

@@ -59,6 +59,11 @@ export const envSchema = z
      * connection busy.
      */
     MAIL_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
+    /**
+     * E-mails of one template committed together go in jobs of at most this many, so BullMQ's
+     * work per job is shared by the batch; 1 gives every e-mail a job of its own.
+     */
+    MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
     /** Open SMTP connections per worker process, reused from message to message. */
     SMTP_POOL_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(200).default(10),
     /** Messages sent over one SMTP connection before it is replaced (some servers limit it). */

@@ -6,7 +6,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import request from 'supertest';
 import { signUpBody } from '../support/accounts.js';
 import { checkExactlyOnce, waitForReadiness } from '../support/fault-drills.js';
-import { queueSignUpMail, stopProcess } from '../support/mail-drills.js';
+import { queueSignUpMail, queueSignUpMails, stopProcess } from '../support/mail-drills.js';
 import { type SmtpCatcher, startSmtpCatcher, waitFor } from '../support/smtp-catcher.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startTestWorker } from '../support/test-worker.js';
@@ -87,7 +87,11 @@ describe('e-mail when Redis restarts empty mid-flight', () => {
     const ids: string[] = [];
     // The relay stalls after the first e-mails, so Redis dies with work in hand on any machine.
     smtp.holdRepliesAfter(COUNT / 8);
-    for (let index = 0; index < first; index += 1) ids.push((await signUpMail(index)).id);
+    // Before the crash, ten e-mails to a transaction (batch jobs); while Redis is down, one each.
+    for (let index = 0; index < first; index += 10) {
+      const people = Array.from({ length: 10 }, (_, offset) => ({ to: recipient(index + offset), firstName: `Student ${index + offset}` }));
+      ids.push(...(await queueSignUpMails(api, people)).map((mail) => mail.id));
+    }
     await waitFor(() => delivered() >= COUNT / 8, 30_000, 'the first e-mails to go out');
 
     await stopProcess(redis);

@@ -4,13 +4,14 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { queueSignUpMail, stopProcess } from '../support/mail-drills.js';
+import { queueSignUpMails, stopProcess } from '../support/mail-drills.js';
 import { type SmtpCatcher, startSmtpCatcher, waitFor } from '../support/smtp-catcher.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // A worker killed with SIGKILL in the middle of sending: its e-mails go out again (BullMQ hands
 // the stalled jobs to the next worker once their locks lapse), only those it had in hand can arrive
-// twice, every attempt is on the outbox row, and a copy carries the first one's Message-ID.
+// twice, every attempt is on the outbox row, and a copy carries the first one's Message-ID. The
+// e-mails are committed six at a time, so the kill takes batch jobs with it, half-sent.
 
 const backendDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const workerEntry = join(backendDir, 'dist', 'worker.js');
@@ -57,6 +58,7 @@ interface OutboxRow {
 
 describe('e-mail when a worker is killed mid-send', () => {
   const COUNT = 60;
+  const BATCH = 6;
   const run = randomUUID().slice(0, 8);
   // Its own queue prefix, so no other suite's leftover jobs share the drill's queue.
   const env = { REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'test'}-kill-${run}` } as Record<string, string>;
@@ -90,7 +92,10 @@ describe('e-mail when a worker is killed mid-send', () => {
     first = await startWorkerProcess(env);
     // The relay stalls after the first e-mails: the kill finds sends in hand on any machine.
     smtp.holdRepliesAfter(10);
-    for (let index = 0; index < COUNT; index += 1) await queueSignUpMail(api, recipient(index), `Student ${index}`);
+    for (let index = 0; index < COUNT; index += BATCH) {
+      const people = Array.from({ length: BATCH }, (_, offset) => ({ to: recipient(index + offset), firstName: `Student ${index + offset}` }));
+      await queueSignUpMails(api, people);
+    }
     const ours = () => smtp.messages.filter((message) => message.envelopeTo.some((to) => to.startsWith(`kill-${run}-`)));
     await waitFor(() => ours().length >= 10, 60_000, 'the first e-mails to go out');
 

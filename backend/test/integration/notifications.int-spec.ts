@@ -4,7 +4,9 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { createServer } from 'node:net';
-import { MAIL_QUEUE, type MailQueue } from '../../src/modules/notifications/mail/mail-job.js';
+import { APP_CONFIG, type AppConfig } from '../../src/config/app-config.js';
+import { MailBatchOwners } from '../../src/modules/notifications/mail/mail-batch-owners.js';
+import { MAIL_QUEUE, type MailQueue, toMailBatchJob } from '../../src/modules/notifications/mail/mail-job.js';
 import { MAIL_RETRY, mailBackoffStrategy, mailRetryDelayMs } from '../../src/modules/notifications/mail/mail-retry.js';
 import { MailProcessor } from '../../src/modules/notifications/mail/mail.processor.js';
 import { MailTemplate } from '../../src/modules/notifications/mail/mail-template.js';
@@ -139,7 +141,7 @@ describe('e-mail pipeline (outbox → BullMQ → worker → SMTP)', () => {
     const unreachable: MailQueue = new Queue(MAIL_QUEUE, { connection: { host: '127.0.0.1', port: closedPort }, prefix: process.env.REDIS_PREFIX });
     unreachable.on('error', () => undefined);
     try {
-      const offline = new NotificationsService(unreachable, orm.em);
+      const offline = new NotificationsService(unreachable, orm.em, api.app.get<AppConfig>(APP_CONFIG));
       const to = address('offline');
       const mail = await recordMail(to);
       const started = Date.now();
@@ -332,5 +334,187 @@ describe('e-mail pipeline (outbox → BullMQ → worker → SMTP)', () => {
     await waitFor(async () => (await reload(lost.id)).status === 'sent', 5000, 'the lost row to be sent');
     expect(await reload(unrecorded.id)).toMatchObject({ status: 'sent', nextAttemptAt: null });
     expect(smtp.messagesTo(unrecordedTo)).toHaveLength(1);
+  });
+
+  describe('batches: e-mails committed together share a job (MAIL_BATCH_SIZE)', () => {
+    /** The completed batch job that carried `outboxId`, once there is one. */
+    async function completedBatchOf(outboxId: string) {
+      let found: Awaited<ReturnType<MailQueue['getJobs']>>[number] | undefined;
+      await waitFor(async () => {
+        found = (await queue.getJobs(['completed'])).find((job) => job.data.outboxIds?.includes(outboxId));
+        return found !== undefined;
+      }, 5000, 'the batch job to complete');
+      return found!;
+    }
+
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    it('sends them in one job; a row that fails there is retried in a job of its own, and no row goes twice', async () => {
+      const [first, busy, last] = [address('batch-a'), address('batch-busy'), address('batch-b')];
+      smtp.reject(busy, 451, 'Try again later', 1);
+      const mails = [await recordMail(first), await recordMail(busy), await recordMail(last)];
+      await expect(notifications.dispatch(mails)).resolves.toBe(true);
+
+      const batch = await completedBatchOf(mails[0].id);
+      expect(batch.name).toBe('confirm-email');
+      expect(batch.data.outboxIds).toEqual(mails.map((mail) => mail.id));
+      expect(Object.keys(batch.returnvalue.sentAtById ?? {}).sort()).toEqual([mails[0].id, mails[2].id].sort());
+      expect(smtp.messagesTo(first)).toHaveLength(1);
+      expect(smtp.messagesTo(last)).toHaveLength(1);
+      // The rows sent have no job of their own; the failed one has, waiting as a first retry would.
+      expect(await queue.getJob(mails[0].id)).toBeUndefined();
+      const own = await queue.getJob(mails[1].id);
+      expect(await own?.getState()).toBe('delayed');
+      expect(own?.data).toMatchObject({ outboxId: mails[1].id, afterBatch: { final: false } });
+      const failed = await reload(mails[1].id);
+      expect(failed).toMatchObject({ status: 'queued', attempts: 1 });
+      expect(failed.lastError).toContain('451');
+      expect(failed.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
+
+      await own?.promote();
+      await smtp.waitForMessagesTo(busy);
+      await waitFor(async () => (await reload(mails[1].id)).status === 'sent', 5000, 'the retried row to be marked sent');
+      expect(await reload(mails[1].id)).toMatchObject({ attempts: 2, lastError: null });
+      await pause(300); // a copy sent twice would show up by now
+      for (const to of [first, busy, last]) expect(smtp.messagesTo(to)).toHaveLength(1);
+    });
+
+    it('sends each row once when the same rows are dispatched twice at once: only the batch that owns a row sends it', async () => {
+      const to = [address('twice-1'), address('twice-2'), address('twice-3')];
+      const mails = await Promise.all(to.map((recipient) => recordMail(recipient)));
+      await expect(Promise.all([notifications.dispatch(mails), notifications.dispatch(mails)])).resolves.toEqual([true, true]);
+      for (const mail of mails) await waitFor(async () => (await reload(mail.id)).status === 'sent', 5000, 'every row to be marked sent');
+      await waitFor(async () => (await queue.getJobs(['completed'])).filter((job) => job.data.outboxIds?.includes(mails[0].id)).length === 2, 5000, 'both batches to finish');
+      await pause(300);
+      for (const recipient of to) expect(smtp.messagesTo(recipient)).toHaveLength(1);
+      expect(await Promise.all(mails.map(async (mail) => (await reload(mail.id)).attempts))).toEqual([1, 1, 1]);
+    });
+
+    it('gives up on a row a batch cannot send (5xx) in a failed job of its own, which can be retried from the board', async () => {
+      const [fine, unknown] = [address('batch-fine'), address('batch-unknown')];
+      smtp.reject(unknown, 550, 'No such user here', 1);
+      const mails = [await recordMail(fine), await recordMail(unknown)];
+      await notifications.dispatch(mails);
+
+      await waitFor(async () => (await (await queue.getJob(mails[1].id))?.getState()) === 'failed', 5000, 'the given-up row to have a failed job');
+      const own = await queue.getJob(mails[1].id);
+      expect(own?.failedReason).toContain('No such user here');
+      expect(await reload(mails[1].id)).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(smtp.messagesTo(unknown)).toHaveLength(0);
+      await completedBatchOf(mails[0].id);
+      expect(smtp.messagesTo(fine)).toHaveLength(1);
+
+      // As Bull Board's retry does: the mailbox exists by now, so it is sent, once.
+      await own?.retry('failed');
+      await smtp.waitForMessagesTo(unknown);
+      await waitFor(async () => (await reload(mails[1].id)).status === 'sent', 5000, 'the retried row to be marked sent');
+      expect(await reload(mails[1].id)).toMatchObject({ attempts: 2 });
+      await pause(300);
+      expect(smtp.messagesTo(fine)).toHaveLength(1);
+      expect(smtp.messagesTo(unknown)).toHaveLength(1);
+    });
+
+    it('leaves the overdue rows of a live batch to it, and relays the rows of a lost batch one by one, each once', async () => {
+      const owners = new MailBatchOwners(queue);
+      const relay = worker.get(OutboxRelayService);
+      const overdue = async (ids: string[]) => {
+        for (const id of ids) await sql(`update outbox_mails set status = 'queued', queued_at = now(), next_attempt_at = now() - interval '1 hour' where id = ?`, [id]);
+      };
+
+      // A batch still waiting its turn (delayed, so that the worker does not take it yet).
+      const waitingTo = [address('live-1'), address('live-2')];
+      const waiting = [await recordMail(waitingTo[0]), await recordMail(waitingTo[1])];
+      const live = toMailBatchJob(MailTemplate.ConfirmEmail, waiting.map((mail) => mail.id));
+      await owners.claim(live.opts.jobId, live.data.outboxIds);
+      const liveJob = await queue.add(live.name, live.data, { ...live.opts, delay: 60_000 });
+      await overdue(waiting.map((mail) => mail.id));
+
+      // A batch Redis lost: its rows are owned by a job that is not there.
+      const lostTo = [address('lost-1'), address('lost-2')];
+      const lost = [await recordMail(lostTo[0]), await recordMail(lostTo[1])];
+      await owners.claim(`batch-${randomUUID()}`, lost.map((mail) => mail.id));
+      await overdue(lost.map((mail) => mail.id));
+
+      await relay.relayDue();
+      for (const mail of lost) await waitFor(async () => (await reload(mail.id)).status === 'sent', 5000, 'a lost batch row to be sent');
+      expect(await Promise.all(lost.map(async (mail) => (await queue.getJob(mail.id))?.data))).toEqual(lost.map((mail) => ({ outboxId: mail.id })));
+      // The live batch's rows were not given jobs of their own, and nothing of them went out.
+      expect(await queue.getJob(waiting[0].id)).toBeUndefined();
+      expect(smtp.messagesTo(waitingTo[0])).toHaveLength(0);
+      // A job of its own added anyway (a row dispatched twice) leaves it to the batch that owns it.
+      await notifications.dispatch([waiting[0]], { batchSize: 1 });
+      await waitFor(async () => (await queue.getJob(waiting[0].id))?.finishedOn !== undefined, 5000, 'the row’s own job to finish');
+      expect((await queue.getJob(waiting[0].id))?.returnvalue).toEqual({ sentAt: null });
+      expect(smtp.messagesTo(waitingTo[0])).toHaveLength(0);
+
+      await liveJob.promote();
+      for (const mail of waiting) await waitFor(async () => (await reload(mail.id)).status === 'sent', 5000, 'the live batch to send its rows');
+      await pause(300);
+      for (const to of [...waitingTo, ...lostTo]) expect(smtp.messagesTo(to)).toHaveLength(1);
+    });
+
+    it('hands a row whose attempt the database refused to a job of its own, which counts the missed attempt', async () => {
+      const to = [address('batch-db-a'), address('batch-db-down'), address('batch-db-b')];
+      const mails = await Promise.all(to.map((recipient) => recordMail(recipient)));
+      // Every write to the middle row fails, as when the database is unreachable for the worker.
+      await sql(`alter table outbox_mails add constraint test_batch_db_down check (id <> '${mails[1].id}') not valid`);
+      try {
+        await notifications.dispatch(mails);
+        await completedBatchOf(mails[0].id);
+        expect(await (await queue.getJob(mails[1].id))?.getState()).toBe('delayed');
+        expect((await reload(mails[1].id)).attempts).toBe(0);
+        expect(smtp.messagesTo(to[1])).toHaveLength(0);
+      } finally {
+        await sql('alter table outbox_mails drop constraint test_batch_db_down');
+      }
+      await (await queue.getJob(mails[1].id))?.promote();
+      await smtp.waitForMessagesTo(to[1]);
+      await waitFor(async () => (await reload(mails[1].id)).status === 'sent', 5000, 'the row to be marked sent');
+      // Two attempts: the one in the batch the database missed, and the one that sent it.
+      expect((await reload(mails[1].id)).attempts).toBe(2);
+      await pause(300);
+      for (const recipient of to) expect(smtp.messagesTo(recipient)).toHaveLength(1);
+    });
+
+    it('takes a row from its batch only once the batch cannot run, and no batch claims it after', async () => {
+      const owners = new MailBatchOwners(queue);
+      const row = randomUUID(); // ownership lives in Redis alone
+      const batch = toMailBatchJob(MailTemplate.ConfirmEmail, [row]);
+      await owners.claim(batch.opts.jobId, [row]);
+      const waiting = await queue.add(batch.name, batch.data, { ...batch.opts, delay: 60_000 });
+      expect(await owners.takeOver(row, batch.opts.jobId)).toBe(false); // still to run
+      await waiting.remove();
+      expect(await owners.takeOver(row, 'batch-someone-else')).toBe(false); // not the owner the relay saw
+      expect(await owners.takeOver(row, batch.opts.jobId)).toBe(true);
+      expect(await owners.recordedOwner(row)).toBe(row);
+      // A request that claims it late (its commit raced the relay) does not get it.
+      const late = toMailBatchJob(MailTemplate.ConfirmEmail, [row]);
+      await owners.claim(late.opts.jobId, [row]);
+      expect(await owners.ownedBy(late.opts.jobId, [row])).toEqual([]);
+      await owners.release([row]);
+    });
+
+    it('settles a row its batch sent but could not record from the batch result, without sending it again', async () => {
+      const [recordedTo, unrecordedTo] = [address('batch-recorded'), address('batch-unrecorded')];
+      const mails = [await recordMail(recordedTo), await recordMail(unrecordedTo)];
+      // The database refuses to mark this row sent, as if it went down right after SMTP accepted.
+      await sql(`alter table outbox_mails add constraint test_no_sent_in_batch check (id <> '${mails[1].id}' or status <> 'sent') not valid`);
+      try {
+        await notifications.dispatch(mails);
+        const batch = await completedBatchOf(mails[1].id);
+        expect(Object.keys(batch.returnvalue.sentAtById ?? {})).toContain(mails[1].id);
+        expect((await reload(mails[0].id)).status).toBe('sent');
+        expect((await reload(mails[1].id)).status).toBe('queued');
+      } finally {
+        await sql('alter table outbox_mails drop constraint test_no_sent_in_batch');
+      }
+      await sql(`update outbox_mails set next_attempt_at = now() - interval '1 hour' where id = ?`, [mails[1].id]);
+
+      await worker.get(OutboxRelayService).relayDue();
+      expect(await reload(mails[1].id)).toMatchObject({ status: 'sent', nextAttemptAt: null });
+      await pause(500);
+      expect(smtp.messagesTo(unrecordedTo)).toHaveLength(1);
+      expect(smtp.messagesTo(recordedTo)).toHaveLength(1);
+    });
   });
 });

@@ -15,7 +15,7 @@ import {
   startPrivateRedis,
   waitForReadiness,
 } from '../support/fault-drills.js';
-import { queueSignUpMail } from '../support/mail-drills.js';
+import { queueSignUpMails } from '../support/mail-drills.js';
 import { pdfBytes, submissionFields } from '../support/papers.js';
 import { createAssignableReviewer } from '../support/reviewers.js';
 import { type SmtpCatcher, startSmtpCatcher, waitFor } from '../support/smtp-catcher.js';
@@ -43,6 +43,8 @@ interface Accepted {
 
 describe('the journal when PostgreSQL restarts mid-flight', () => {
   const run = randomUUID().slice(0, 8);
+  const studentsFrom = (start: number, count: number) =>
+    Array.from({ length: count }, (_, offset) => ({ to: `pg-${run}-${start + offset}@example.org`, firstName: `Student ${start + offset}` }));
   let postgres: PrivatePostgres;
   let redis: PrivateRedis;
   let smtp: SmtpCatcher;
@@ -139,7 +141,8 @@ describe('the journal when PostgreSQL restarts mid-flight', () => {
     await writeRound('before');
     expect(answers.inPhase('before').every((answer) => ok(answer.status))).toBe(true);
     smtp.holdRepliesAfter(20); // the relay stalls: e-mails are on their way at the stop on any machine
-    for (let index = 0; index < 150; index += 1) await queueSignUpMail(api, `pg-${run}-${index}@example.org`, `Student ${index}`);
+    // Ten to a transaction, so they go in batch jobs (MAIL_BATCH_SIZE), as a decision's or a bulk write's would.
+    for (let start = 0; start < 150; start += 10) await queueSignUpMails(api, studentsFrom(start, 10));
     await waitFor(() => smtp.messages.length >= 20, 30_000, 'the first e-mails to go out');
 
     const queuedAtTheStop = Number((await query<{ n: number }>('select count(*)::int as n from outbox_mails'))[0]?.n);
@@ -171,7 +174,7 @@ describe('the journal when PostgreSQL restarts mid-flight', () => {
       answers.record('after', 'session', await as(author).get('/api/auth/session'));
     }
     await writeRound('after');
-    for (let index = 150; index < 200; index += 1) await queueSignUpMail(api, `pg-${run}-${index}@example.org`, `Student ${index}`);
+    for (let start = 150; start < 200; start += 10) await queueSignUpMails(api, studentsFrom(start, 10));
 
     const unsent = async () => Number((await query<{ n: number }>(`select count(*)::int as n from outbox_mails where status <> 'sent'`))[0]?.n);
     await waitFor(async () => (await unsent()) === 0, 120_000, 'every outbox row to be sent');

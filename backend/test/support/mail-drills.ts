@@ -20,6 +20,26 @@ export function queueSignUpMail(api: TestApp, to: string, firstName: string): Pr
   );
 }
 
+/**
+ * What a change that notifies several people does: their confirmation e-mails recorded in one
+ * transaction, dispatched together after the commit, so they go in batch jobs (MAIL_BATCH_SIZE).
+ */
+export function queueSignUpMails(api: TestApp, people: readonly { to: string; firstName: string }[]): Promise<QueuedMail[]> {
+  const orm = api.app.get(MikroORM);
+  return api.app.get(NotificationsService).inTransaction(
+    (_tx, mail) =>
+      people.map(({ to, firstName }) =>
+        mail.queue({
+          template: MailTemplate.ConfirmEmail,
+          to,
+          data: { firstName, confirmUrl: `https://journal.example/api/auth/confirm?token=${randomUUID()}` },
+          dedupeKey: `confirm-email:${randomUUID()}`,
+        }),
+      ),
+    { em: orm.em.fork() },
+  );
+}
+
 /** Stops a child process (SIGKILL unless told otherwise) and waits until it has exited. */
 export async function stopProcess(child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;

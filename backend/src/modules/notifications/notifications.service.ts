@@ -1,7 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger } from '@nestjs/common';
-import { MAIL_QUEUE, type MailQueue, toMailJob } from './mail/mail-job.js';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { MailBatchOwners } from './mail/mail-batch-owners.js';
+import { MAIL_QUEUE, type MailQueue, toMailBatchJob, toMailJob } from './mail/mail-job.js';
 import type { MailTemplate, MailTemplateData } from './mail/mail-template.js';
 import { OutboxMail } from './outbox/outbox-mail.entity.js';
 import { describeError as describe, withTimeout } from './outbox/with-timeout.js';
@@ -67,11 +69,15 @@ export class MailOutbox {
 @Injectable()
 export class NotificationsService {
   private readonly logger = new Logger(NotificationsService.name);
+  private readonly owners: MailBatchOwners;
 
   constructor(
     @InjectQueue(MAIL_QUEUE) private readonly queue: MailQueue,
     private readonly em: EntityManager,
-  ) {}
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'mail'>,
+  ) {
+    this.owners = new MailBatchOwners(queue);
+  }
 
   /**
    * Runs `work` in one transaction of `options.em` (the request's EntityManager by default);
@@ -96,15 +102,17 @@ export class NotificationsService {
   }
 
   /**
-   * Adds one job per committed outbox row (job id = row id, so doing it twice is harmless) and
-   * marks the rows queued. Never throws: on failure the rows stay pending for the relay. Called
-   * by `inTransaction` after its commit and by the worker's relay.
+   * Hands committed outbox rows to BullMQ and marks them queued: the rows of one template go in
+   * jobs of up to `MAIL_BATCH_SIZE` (`batchSize`), a row alone in its own job (job id = row id,
+   * so adding it twice is harmless). A batch's rows are made its own before it is added, so rows
+   * dispatched twice still have one job that sends them. Never throws: on failure the rows stay
+   * pending for the relay. Called by `inTransaction` after its commit and by the worker's relay.
    */
-  async dispatch(mails: readonly QueuedMail[]): Promise<boolean> {
+  async dispatch(mails: readonly QueuedMail[], options: { batchSize?: number } = {}): Promise<boolean> {
     if (mails.length === 0) return true;
     const ids = mails.map((mail) => mail.id);
     try {
-      await withTimeout(this.queue.addBulk(mails.map((mail) => toMailJob(mail))), DISPATCH_TIMEOUT_MS);
+      await withTimeout(this.enqueue(mails, options.batchSize ?? this.config.mail.batchSize), DISPATCH_TIMEOUT_MS);
     } catch (error) {
       this.logger.warn(`Could not queue ${ids.length} e-mail(s), the relay will retry: ${describe(error)}`);
       return false;
@@ -118,4 +126,28 @@ export class NotificationsService {
     }
     return true;
   }
+
+  private async enqueue(mails: readonly QueuedMail[], batchSize: number): Promise<void> {
+    const jobs = batchesOf(mails, batchSize).map((group) =>
+      group.length === 1 ? toMailJob(group[0]) : toMailBatchJob(group[0].template, group.map((mail) => mail.id)),
+    );
+    const batches = jobs.flatMap((job) => (job.data.outboxIds ? [{ jobId: job.opts.jobId, outboxIds: job.data.outboxIds }] : []));
+    await Promise.all(batches.map((batch) => this.owners.claim(batch.jobId, batch.outboxIds)));
+    await this.queue.addBulk(jobs);
+  }
+}
+
+/** The mails grouped by template, in their order, in groups of at most `size`. */
+export function batchesOf(mails: readonly QueuedMail[], size: number): QueuedMail[][] {
+  const byTemplate = new Map<string, QueuedMail[]>();
+  for (const mail of mails) {
+    const group = byTemplate.get(mail.template);
+    if (group) group.push(mail);
+    else byTemplate.set(mail.template, [mail]);
+  }
+  const batches: QueuedMail[][] = [];
+  for (const group of byTemplate.values()) {
+    for (let start = 0; start < group.length; start += size) batches.push(group.slice(start, start + size));
+  }
+  return batches;
 }

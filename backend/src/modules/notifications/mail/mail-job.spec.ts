@@ -1,7 +1,7 @@
-import { MAIL_JOB_OPTIONS, type MailJob, mailJobId, toMailJob } from './mail-job.js';
+import { isMailBatch, MAIL_JOB_OPTIONS, type MailJob, mailJobId, sentAtIn, toMailBatchJob, toMailJob, toMailJobAfterBatch } from './mail-job.js';
 import { isMailTemplate, MailTemplate } from './mail-template.js';
 import { isPermanentSmtpError } from './mail.processor.js';
-import { MAIL_RETRY } from './mail-retry.js';
+import { MAIL_RETRY, mailBackoffStrategy, mailRetryDelayMs } from './mail-retry.js';
 import { MailRenderError } from './mail-renderer.js';
 
 describe('mail jobs', () => {
@@ -35,5 +35,40 @@ describe('mail jobs', () => {
     expect(isPermanentSmtpError(new MailRenderError('bad data'))).toBe(true);
     expect(isPermanentSmtpError(Object.assign(new Error('451 try later'), { responseCode: 451 }))).toBe(false);
     expect(isPermanentSmtpError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNECTION' }))).toBe(false);
+  });
+
+  it('names a batch after its template, with an id of its own that no row has', () => {
+    const batch = toMailBatchJob(MailTemplate.PaperPublished, ['a', 'b'], 'f00');
+    expect(batch).toEqual({ name: 'paper-published', data: { outboxIds: ['a', 'b'] }, opts: { jobId: 'batch-f00' } });
+    expect(isMailBatch(batch.data)).toBe(true);
+    expect(isMailBatch(toMailJob({ id: 'a', template: MailTemplate.PaperPublished }).data)).toBe(false);
+    // Every batch gets a fresh id: a finished batch can never make a new one a no-op.
+    expect(toMailBatchJob(MailTemplate.PaperPublished, ['a']).opts.jobId).not.toBe(toMailBatchJob(MailTemplate.PaperPublished, ['a']).opts.jobId);
+  });
+
+  it('gives an e-mail that failed in a batch its own job, which goes on as its first retry would', async () => {
+    const mail = { id: 'r1', template: MailTemplate.PaperPublished };
+    const retry = toMailJobAfterBatch(mail, { error: '451 later', final: false });
+    expect(retry).toEqual({
+      name: 'paper-published',
+      data: { outboxId: 'r1', afterBatch: { error: '451 later', final: false } },
+      opts: { jobId: 'r1', attempts: MAIL_RETRY.attempts - 1, delay: mailRetryDelayMs(1) },
+    });
+    // Its own failures continue the schedule after the batch's: its first failure is the e-mail's second.
+    await expect(Promise.resolve(mailBackoffStrategy(1, 'custom', undefined, { data: retry.data } as never))).resolves.toBe(mailRetryDelayMs(2));
+    await expect(Promise.resolve(mailBackoffStrategy(1, 'custom', undefined, { data: { outboxId: 'x' } } as never))).resolves.toBe(mailRetryDelayMs(1));
+    // Given up in the batch: no waiting, it only has to fail where Bull Board shows it; that
+    // failed run stands in for the batch's attempt, so a retry from there is not shifted again.
+    const givenUp = toMailJobAfterBatch(mail, { error: '550 no such user', final: true });
+    expect(givenUp.opts.delay).toBe(0);
+    await expect(Promise.resolve(mailBackoffStrategy(2, 'custom', undefined, { data: givenUp.data } as never))).resolves.toBe(mailRetryDelayMs(2));
+  });
+
+  it('reads when a row was sent from a single job’s or a batch’s result', () => {
+    expect(sentAtIn({ sentAt: '2026-11-25T00:00:00.000Z' }, 'a')).toBe('2026-11-25T00:00:00.000Z');
+    expect(sentAtIn({ sentAt: null }, 'a')).toBeUndefined();
+    expect(sentAtIn({ sentAtById: { a: '2026-11-25T00:00:00.000Z' } }, 'a')).toBe('2026-11-25T00:00:00.000Z');
+    expect(sentAtIn({ sentAtById: { a: '2026-11-25T00:00:00.000Z' } }, 'b')).toBeUndefined();
+    expect(sentAtIn(null, 'a')).toBeUndefined();
   });
 });

@@ -22,5 +22,11 @@ export function mailRetryDelayMs(failedAttempts: number): number {
   return Math.min(MAIL_RETRY.firstDelayMs * 2 ** exponent, MAIL_RETRY.maxDelayMs);
 }
 
-/** BullMQ's `settings.backoffStrategy` for the mail worker: it receives attempts made so far. */
-export const mailBackoffStrategy: BackoffStrategy = (attemptsMade) => mailRetryDelayMs(attemptsMade);
+/**
+ * BullMQ's `settings.backoffStrategy` for the mail worker: it receives the job's attempts made so
+ * far; an e-mail handed on from its batch for a retry (`afterBatch`) failed once before its job.
+ */
+export const mailBackoffStrategy: BackoffStrategy = (attemptsMade, _type, _error, job) => {
+  const handedOn = (job?.data as { afterBatch?: { final: boolean } } | undefined)?.afterBatch;
+  return mailRetryDelayMs(attemptsMade + (handedOn && !handedOn.final ? 1 : 0));
+};
