@@ -6,18 +6,9 @@ import { NotificationsService, type QueuedMail } from '../../src/modules/notific
 import type { TestApp } from './test-app.js';
 
 /** What a sign-up does: record the confirmation e-mail with the change, commit, dispatch. */
-export function queueSignUpMail(api: TestApp, to: string, firstName: string): Promise<QueuedMail> {
-  const orm = api.app.get(MikroORM);
-  return api.app.get(NotificationsService).inTransaction(
-    (_tx, mail) =>
-      mail.queue({
-        template: MailTemplate.ConfirmEmail,
-        to,
-        data: { firstName, confirmUrl: `https://journal.example/api/auth/confirm?token=${randomUUID()}` },
-        dedupeKey: `confirm-email:${randomUUID()}`,
-      }),
-    { em: orm.em.fork() },
-  );
+export async function queueSignUpMail(api: TestApp, to: string, firstName: string): Promise<QueuedMail> {
+  const [queued] = await queueSignUpMails(api, [{ to, firstName }]);
+  return queued;
 }
 
 /**
