@@ -20,6 +20,14 @@ describe('loadConfig', () => {
     expect(config.auth.secureCookies).toBe(false);
   });
 
+  it('gives a review 21 days unless REVIEW_DUE_DAYS says otherwise, within 1 to 365', () => {
+    expect(loadConfig({}).review.dueDays).toBe(21);
+    expect(loadConfig({ REVIEW_DUE_DAYS: '30' }).review.dueDays).toBe(30);
+    for (const REVIEW_DUE_DAYS of ['0', '366', '2.5', 'soon']) {
+      expect(problemsOf({ REVIEW_DUE_DAYS }).join('\n')).toMatch(/^REVIEW_DUE_DAYS: /);
+    }
+  });
+
   it('keeps the committed signing secret for the test runner alone', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).auth.jwtSecret).toBe(TEST_JWT_SECRET);
     const first = loadConfig({ NODE_ENV: 'development' }).auth.jwtSecret;

@@ -73,6 +73,10 @@ export interface AppConfig {
     /** How long a reviewer invitation's link works (and the invitation stays pending). */
     ttlDays: number;
   };
+  review: {
+    /** Days from the assignment to its due date when the editor gives none (REVIEW_DUE_DAYS). */
+    dueDays: number;
+  };
   web: { distDir: string };
   /** Where uploaded files go: a local directory (absolute path) or an S3-compatible bucket. */
   storage:
@@ -204,6 +208,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : null,
     invitations: { ttlDays: env.INVITATION_TTL_DAYS },
+    review: { dueDays: env.REVIEW_DUE_DAYS },
     web: { distDir: env.WEB_DIST_DIR ?? defaultWebDistDir },
     storage:
       env.STORAGE_DRIVER === 's3'

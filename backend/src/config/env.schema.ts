@@ -44,6 +44,8 @@ export const envSchema = z
     EMAIL_CONFIRMATION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
     PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
     INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+    /** Days a reviewer has for a review unless the editor sets its due date (issue 18). */
+    REVIEW_DUE_DAYS: z.coerce.number().int().min(1).max(365).default(21),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

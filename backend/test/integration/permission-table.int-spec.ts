@@ -325,6 +325,10 @@ const FIXTURES: Record<string, Fixture> = {
     paper: 'submitted',
     setup: async (world) => ({ body: { paperId: world.paperId, reviewerId: (await assignableReviewer(world)).id } }),
   },
+  'PATCH /api/admin/reviews/:id': {
+    paper: 'submitted, assigned to reviewer',
+    setup: async (world) => ({ ...(await onReview(world)), body: { dueAt: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString() } }),
+  },
   'DELETE /api/admin/reviews/:id': { paper: 'submitted, assigned to reviewer', setup: onReview },
   'GET /api/reviews/:id': { paper: 'submitted, assigned to reviewer', setup: onReview },
   'PUT /api/reviews/:id/draft': {

@@ -16,6 +16,8 @@ interface Assignment {
   reviewerName: string;
   status: string;
   submittedAt: string | null;
+  dueAt: string;
+  overdue: boolean;
 }
 
 interface Review {
@@ -25,6 +27,8 @@ interface Review {
   text: string;
   updatedAt: string;
   submittedAt: string | null;
+  dueAt: string;
+  overdue: boolean;
   reviewer: { id: string; name: string };
 }
 
@@ -57,6 +61,7 @@ describe('peer review', () => {
       get: (url: string) => auth(agent.get(url)),
       post: (url: string) => auth(agent.post(url)),
       put: (url: string) => auth(agent.put(url)),
+      patch: (url: string) => auth(agent.patch(url)),
       delete: (url: string) => auth(agent.delete(url)),
     };
   };
@@ -194,6 +199,125 @@ describe('peer review', () => {
       expect(told).toEqual([expect.objectContaining({ recipient: reviewer.email })]);
       await as(admin).delete(`/api/admin/reviews/${assignment.id}`).expect(404);
       expect(await mails('review-withdrawn', "data->>'title' = ?", [submitted.title])).toHaveLength(1);
+    });
+  });
+
+  describe('due dates', () => {
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    const daysAhead = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
+    const dueRow = async (id: string) => new Date((await sql<{ due_at: Date | string }>(testApp.app, 'select due_at from paper_reviews where id = ?', [id]))[0].due_at);
+    /** Puts the due date in the past as time would, which the API rightly refuses to do. */
+    const makeOverdue = (id: string) => sql(testApp.app, "update paper_reviews set due_at = now() - interval '1 hour' where id = ?", [id]);
+
+    it('is REVIEW_DUE_DAYS (21) days after the assignment unless the editor gives one', async () => {
+      const before = Date.now();
+      const assignment = await assign((await paper()).id);
+      const expected = before + 21 * DAY_MS;
+      expect(new Date(assignment.dueAt).getTime()).toBeGreaterThanOrEqual(expected);
+      expect(new Date(assignment.dueAt).getTime()).toBeLessThan(expected + 60_000);
+      expect(assignment.overdue).toBe(false);
+      expect((await dueRow(assignment.id)).toISOString()).toBe(assignment.dueAt);
+
+      const chosen = daysAhead(10);
+      const explicit = (await as(admin).post('/api/admin/reviews').send({ paperId: (await paper()).id, reviewerId: reviewer.id, dueAt: chosen }).expect(201)).body as Assignment;
+      expect(explicit.dueAt).toBe(chosen);
+      expect((await dueRow(explicit.id)).toISOString()).toBe(chosen);
+    });
+
+    it('honours REVIEW_DUE_DAYS', async () => {
+      const shortDeadlines = await startTestApp({ env: { REVIEW_DUE_DAYS: '5' } });
+      try {
+        const before = Date.now();
+        const created = await request(shortDeadlines.server)
+          .post('/api/admin/reviews')
+          .set('Authorization', `Bearer ${admin.token}`)
+          .send({ paperId: (await paper()).id, reviewerId: reviewer.id })
+          .expect(201);
+        const due = new Date((created.body as Assignment).dueAt).getTime();
+        expect(due).toBeGreaterThanOrEqual(before + 5 * DAY_MS);
+        expect(due).toBeLessThan(before + 5 * DAY_MS + 60_000);
+      } finally {
+        await shortDeadlines.close();
+      }
+    });
+
+    it('refuses a due date that is malformed, past, or more than 365 days ahead, recording nothing', async () => {
+      const submitted = await paper();
+      for (const dueAt of ['next week', '2030-01-01', daysAhead(-1), daysAhead(366), 42]) {
+        const refused = await as(admin).post('/api/admin/reviews').send({ paperId: submitted.id, reviewerId: reviewer.id, dueAt }).expect(400);
+        expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('dueAt must be an ISO date-time') });
+      }
+      expect(await reviewRows(submitted.id)).toEqual([]);
+      // The bounds themselves are allowed.
+      await as(admin).post('/api/admin/reviews').send({ paperId: submitted.id, reviewerId: reviewer.id, dueAt: daysAhead(364.9) }).expect(201);
+    });
+
+    it('lets an editor move the due date of a pending review, and shows it everywhere the assignment is described', async () => {
+      const submitted = await paper();
+      const assignment = await assign(submitted.id);
+      const moved = daysAhead(40);
+      const changed = (await as(admin).patch(`/api/admin/reviews/${assignment.id}`).send({ dueAt: moved }).expect(200)).body as Assignment;
+      expect(changed).toEqual({ ...assignment, dueAt: moved });
+      expect((await dueRow(assignment.id)).toISOString()).toBe(moved);
+
+      const listed = (await as(admin).get('/api/admin/reviews').expect(200)).body as Assignment[];
+      expect(listed.find((row) => row.id === assignment.id)).toMatchObject({ dueAt: moved, overdue: false });
+      const mine = (await as(reviewer).get('/api/reviews/mine').expect(200)).body as { assignments: Assignment[] };
+      expect(mine.assignments.find((row) => row.id === assignment.id)).toMatchObject({ dueAt: moved, overdue: false });
+      expect((await as(reviewer).get(`/api/reviews/${assignment.id}`).expect(200)).body).toMatchObject({ dueAt: moved, overdue: false });
+
+      // A draft in progress is still pending.
+      await as(reviewer).put(`/api/reviews/${assignment.id}/draft`).send({ text: 'Notes', recommendation: null }).expect(200);
+      await as(admin).patch(`/api/admin/reviews/${assignment.id}`).send({ dueAt: daysAhead(2) }).expect(200);
+
+      for (const dueAt of [daysAhead(-1), daysAhead(400), 'tomorrow', undefined]) {
+        const refused = await as(admin).patch(`/api/admin/reviews/${assignment.id}`).send({ dueAt }).expect(400);
+        expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+      }
+    });
+
+    it('lets only editors move it: reviewers and authors are refused by the policy, and nothing changes', async () => {
+      const assignment = await assign((await paper()).id);
+      for (const who of [reviewer, otherReviewer, author]) {
+        const refused = await as(who).patch(`/api/admin/reviews/${assignment.id}`).send({ dueAt: daysAhead(3) }).expect(403);
+        expect(refused.body).toMatchObject({ code: 'FORBIDDEN' });
+      }
+      await as(null).patch(`/api/admin/reviews/${assignment.id}`).send({ dueAt: daysAhead(3) }).expect(401);
+      expect((await dueRow(assignment.id)).toISOString()).toBe(assignment.dueAt);
+      await as(admin).patch('/api/admin/reviews/00000000-0000-4000-8000-000000000000').send({ dueAt: daysAhead(3) }).expect(404);
+      await as(admin).patch('/api/admin/reviews/not-a-uuid').send({ dueAt: daysAhead(3) }).expect(404);
+    });
+
+    it('refuses to move the due date of a submitted review (409) or a withdrawn one (404)', async () => {
+      const done = await assign((await paper()).id);
+      await as(reviewer).post(`/api/reviews/${done.id}/submit`).send({ text: 'Sound.', recommendation: 'accept' }).expect(200);
+      const refused = await as(admin).patch(`/api/admin/reviews/${done.id}`).send({ dueAt: daysAhead(3) }).expect(409);
+      expect(refused.body).toEqual({ statusCode: 409, code: 'REVIEW_SUBMITTED', message: 'This review has been submitted, so its due date can no longer be changed.' });
+      expect((await dueRow(done.id)).toISOString()).toBe(done.dueAt);
+
+      const withdrawn = await assign((await paper()).id);
+      await as(admin).delete(`/api/admin/reviews/${withdrawn.id}`).expect(204);
+      await as(admin).patch(`/api/admin/reviews/${withdrawn.id}`).send({ dueAt: daysAhead(3) }).expect(404);
+    });
+
+    it('marks an assignment overdue once its date has passed, until the review is submitted', async () => {
+      const own = await createAssignableReviewer(testApp, admin.token);
+      const late = await assign((await paper()).id, own.id);
+      const onTime = await assign((await paper()).id, own.id);
+      await makeOverdue(late.id);
+
+      const listed = (await as(admin).get('/api/admin/reviews').expect(200)).body as Assignment[];
+      expect(listed.find((row) => row.id === late.id)).toMatchObject({ overdue: true });
+      expect(listed.find((row) => row.id === onTime.id)).toMatchObject({ overdue: false });
+      const mine = (await as(own).get('/api/reviews/mine').expect(200)).body as { assignments: Assignment[] };
+      expect(Object.fromEntries(mine.assignments.map((row) => [row.id, row.overdue]))).toEqual({ [late.id]: true, [onTime.id]: false });
+      expect((await as(own).get(`/api/reviews/${late.id}`).expect(200)).body).toMatchObject({ overdue: true });
+
+      // Submitted late is done, not overdue.
+      const submitted = (await as(own).post(`/api/reviews/${late.id}/submit`).send({ text: 'Late but sound.', recommendation: 'accept' }).expect(200)).body as Review;
+      expect(submitted.overdue).toBe(false);
+      const after = (await as(admin).get('/api/admin/reviews').expect(200)).body as Assignment[];
+      expect(after.find((row) => row.id === late.id)).toMatchObject({ overdue: false, status: 'submitted' });
     });
   });
 

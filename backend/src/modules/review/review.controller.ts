@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -18,6 +18,7 @@ import {
   AssignablePaperDto,
   AssignableReviewerDto,
   AssignReviewDto,
+  ChangeReviewDueDateDto,
   MyReviewsDto,
   ReviewAssignmentDto,
   ReviewDto,
@@ -55,7 +56,7 @@ export class ReviewController {
   @ApiOperation({ summary: 'Assign a paper to a reviewer' })
   @Authenticated({ permission: Permission.ReviewManage })
   @ApiCreatedResponse({ type: ReviewAssignmentDto, description: "The assignment and the reviewer's e-mail, recorded together" })
-  @ApiBadRequestResponse({ description: "VALIDATION_FAILED 'Missing required fields'" })
+  @ApiBadRequestResponse({ description: "VALIDATION_FAILED: 'Missing required fields', or a due date not in the future or more than 365 days ahead" })
   @ApiConflictResponse({ description: 'REVIEW_ALREADY_ASSIGNED, REVIEW_PAPER_NOT_ASSIGNABLE, REVIEW_REVIEWER_NOT_ASSIGNABLE' })
   assign(@CurrentUser() admin: AuthUser, @Body() dto: AssignReviewDto): Promise<ReviewAssignmentDto> {
     return this.reviews.assign(admin, dto);
@@ -67,6 +68,17 @@ export class ReviewController {
   @ApiOkResponse({ type: [ReviewAssignmentDto], description: 'Newest assignment first' })
   list(): Promise<ReviewAssignmentDto[]> {
     return this.reviews.list();
+  }
+
+  @Patch('admin/reviews/:id')
+  @ApiOperation({ summary: "Change a review assignment's due date" })
+  @Authenticated({ permission: Permission.ReviewManage })
+  @ApiOkResponse({ type: ReviewAssignmentDto, description: 'The assignment with its new due date' })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: dueAt missing, not an ISO date-time, not in the future, or more than 365 days ahead' })
+  @ApiConflictResponse({ description: 'REVIEW_SUBMITTED' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: unknown or withdrawn' })
+  changeDueDate(@CurrentUser() admin: AuthUser, @Param('id', REVIEW_ID) id: string, @Body() dto: ChangeReviewDueDateDto): Promise<ReviewAssignmentDto> {
+    return this.reviews.changeDueDate(admin, id, dto);
   }
 
   @Delete('admin/reviews/:id')

@@ -17,6 +17,7 @@ import type {
   AssignablePaperDto,
   AssignableReviewerDto,
   AssignReviewDto,
+  ChangeReviewDueDateDto,
   MyReviewsDto,
   ReviewAssignmentDto,
   ReviewDto,
@@ -30,6 +31,13 @@ import { ReviewException } from './review.exception.js';
 /** The table holds submitted_at set exactly when the status is submitted. */
 function isSubmitted(review: PaperReview): boolean {
   return review.submittedAt !== null && review.submittedAt !== undefined;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Computed when read, not stored: it changes with the clock, not with the row. */
+function dueOf(review: PaperReview, now = new Date()): { dueAt: string; overdue: boolean } {
+  return { dueAt: review.dueAt.toISOString(), overdue: !isSubmitted(review) && review.dueAt.getTime() < now.getTime() };
 }
 
 /**
@@ -78,7 +86,20 @@ export class ReviewService {
         if (!paper || !REVIEWABLE_STATUSES.includes(paper.status)) throw new ReviewException('paperNotAssignable');
         if ((await tx.count(PaperReview, { paperId })) > 0) throw new ReviewException('alreadyAssigned');
         const id = randomUUID();
-        const created = tx.create(PaperReview, { id, paperId, reviewerId, assignedBy: admin.id, status: ReviewStatus.Assigned, reviewContent: '' });
+        // One clock for both, so the default period is exact.
+        const assignedAt = new Date();
+        const dueAt = dto.dueAt ? new Date(dto.dueAt) : new Date(assignedAt.getTime() + this.config.review.dueDays * DAY_MS);
+        const created = tx.create(PaperReview, {
+          id,
+          paperId,
+          reviewerId,
+          assignedBy: admin.id,
+          status: ReviewStatus.Assigned,
+          reviewContent: '',
+          assignedAt,
+          updatedAt: assignedAt,
+          dueAt,
+        });
         // The assignment first: if another editor's won, nothing else is written.
         await tx.flush();
         mail.queue({
@@ -124,6 +145,24 @@ export class ReviewService {
     });
   }
 
+  /**
+   * Moves the due date of an assignment whose review is still to come; a submitted review's date
+   * is history. `updatedAt` stays: it is when the reviewer last worked on the review.
+   */
+  async changeDueDate(admin: AuthUser, id: string, dto: ChangeReviewDueDateDto): Promise<ReviewAssignmentDto> {
+    const found = await this.findReview(id);
+    await this.access.requireAccess(admin, Permission.ReviewAssign, [found.paperId]);
+    const review = await this.em.transactional(async (tx) => {
+      const locked = await this.lock(tx, id);
+      if (isSubmitted(locked)) throw new ReviewException('submitted', 'This review has been submitted, so its due date can no longer be changed.');
+      locked.dueAt = new Date(dto.dueAt);
+      await tx.flush();
+      return locked;
+    });
+    const [described] = await this.describe([review]);
+    return described;
+  }
+
   /** The reviewer dashboard: the caller's own assignments, newest first, and their counts. */
   async mine(reviewer: AuthUser): Promise<MyReviewsDto> {
     const total = await this.em.count(PaperReview, { reviewerId: reviewer.id });
@@ -148,6 +187,7 @@ export class ReviewService {
             assignedAt: review.assignedAt.toISOString(),
             updatedAt: review.updatedAt.toISOString(),
             submittedAt: review.submittedAt?.toISOString() ?? null,
+            ...dueOf(review),
           },
         ];
       }),
@@ -276,6 +316,7 @@ export class ReviewService {
         assignedAt: review.assignedAt.toISOString(),
         updatedAt: review.updatedAt.toISOString(),
         submittedAt: review.submittedAt?.toISOString() ?? null,
+        ...dueOf(review),
       };
     });
   }
@@ -295,6 +336,7 @@ export class ReviewService {
       assignedAt: review.assignedAt.toISOString(),
       updatedAt: review.updatedAt.toISOString(),
       submittedAt: review.submittedAt?.toISOString() ?? null,
+      ...dueOf(review),
     };
   }
 }

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { addOwnPaper, addReview, addUser, db, signInAs } from '@/test/msw/db';
 import { server } from '@/test/msw/server';
+import { formatDate } from '@/shared/lib/format-date';
 import { expectToast, renderApp, waitForSession } from '@/test/render';
 
 beforeAll(async () => {
@@ -92,6 +93,22 @@ describe('/admin Reviewer Management: assigning papers for review', () => {
     expect(row).toHaveTextContent(/Tidal Energy.*Physics.*Reviewer: Rita Lovelace.*Assigned .*Assigned/);
   });
 
+  it('sends the due date picked, as the end of that day in UTC, and the row shows it', async () => {
+    const paper = addOwnPaper(author(), { title: 'Wind Tunnels', category: 'Physics' });
+    const rita = reviewer('rita@example.org', 'Rita');
+    const { user } = await openReviewerManagement();
+    await user.selectOptions(await within(assignCard()).findByRole('combobox', { name: 'Paper' }), paper.id);
+    await user.selectOptions(within(assignCard()).getByRole('combobox', { name: 'Reviewer' }), rita.id);
+    const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    fireEvent.change(within(assignCard()).getByLabelText('Due date (optional)'), { target: { value: day } });
+    await user.click(assignButton());
+
+    await expectToast('Paper Assigned', 'Paper has been successfully assigned to the reviewer.');
+    expect(db.bodies['/admin/reviews']).toEqual([{ paperId: paper.id, reviewerId: rita.id, dueAt: `${day}T23:59:59.000Z` }]);
+    expect(within(await assignments()).getByRole('listitem')).toHaveTextContent(`Due ${formatDate(`${day}T23:59:59.000Z`)}`);
+    expect(within(assignCard()).getByLabelText('Due date (optional)')).toHaveValue('');
+  });
+
   it("shows the server's clear message when another admin assigned the paper first", async () => {
     const paper = addOwnPaper(author(), { title: 'Tidal Energy' });
     const rita = reviewer('rita@example.org', 'Rita');
@@ -149,5 +166,52 @@ describe('/admin Reviewer Management: assigning papers for review', () => {
     // The paper may be assigned again.
     const paper = await within(assignCard()).findByRole('combobox', { name: 'Paper' });
     expect(within(paper).getByRole('option', { name: /Newer Paper/ })).toBeInTheDocument();
+  });
+
+  it("shows each assignment's due date and 'Overdue' on a pending one past it; the due date of a pending one can be changed", async () => {
+    const owner = author();
+    const rita = reviewer('rita@example.org', 'Rita');
+    addReview(addOwnPaper(owner, { title: 'Done Paper' }), rita, {
+      status: 'submitted',
+      recommendation: 'accept',
+      text: 'Good.',
+      submittedAt: '2026-03-10T09:00:00.000Z',
+      dueAt: '2026-03-01T23:59:59.000Z',
+    });
+    const late = addReview(addOwnPaper(owner, { title: 'Late Paper' }), rita, { dueAt: '2026-03-01T23:59:59.000Z' });
+    const { user } = await openReviewerManagement();
+
+    const row = async (title: string) =>
+      within(await assignments())
+        .getAllByRole('listitem')
+        .find((item) => item.textContent?.startsWith(title))!;
+    expect(await row('Late Paper')).toHaveTextContent('Due March 1, 2026');
+    expect(within(await row('Late Paper')).getByText('Overdue')).toBeInTheDocument();
+    expect(await row('Done Paper')).toHaveTextContent('Due March 1, 2026');
+    expect(await row('Done Paper')).not.toHaveTextContent('Overdue');
+    // A submitted review's date is history.
+    expect(screen.queryByRole('form', { name: 'Due date of Done Paper' })).not.toBeInTheDocument();
+
+    const form = screen.getByRole('form', { name: 'Due date of Late Paper' });
+    const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    fireEvent.change(within(form).getByLabelText('Due date'), { target: { value: day } });
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await expectToast('Due date changed');
+    expect(db.bodies[`/admin/reviews/${late.id}`]).toEqual([{ dueAt: `${day}T23:59:59.000Z` }]);
+    // The list is fetched again: the new date, and no longer overdue.
+    await waitFor(async () => expect(await row('Late Paper')).toHaveTextContent(`Due ${formatDate(day)}`));
+    expect(await row('Late Paper')).not.toHaveTextContent('Overdue');
+  });
+
+  it("shows the server's message when the due date cannot be changed", async () => {
+    const late = addReview(addOwnPaper(author(), { title: 'Late Paper' }), reviewer('rita@example.org', 'Rita'));
+    const { user } = await openReviewerManagement();
+    const form = await screen.findByRole('form', { name: 'Due date of Late Paper' });
+    // Submitted meanwhile, in another tab.
+    late.status = 'submitted';
+    late.submittedAt = new Date().toISOString();
+    fireEvent.change(within(form).getByLabelText('Due date'), { target: { value: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10) } });
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await expectToast('Error', 'This review has been submitted, so its due date can no longer be changed.');
   });
 });

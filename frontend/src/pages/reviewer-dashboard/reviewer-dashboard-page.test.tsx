@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { addOwnPaper, addReview, addUser, signInAs } from '@/test/msw/db';
+import { formatDate } from '@/shared/lib/format-date';
 import { renderApp, waitForSession } from '@/test/render';
 
 beforeAll(async () => {
@@ -49,6 +50,30 @@ describe('/reviewer-dashboard', () => {
     expect(items[2]).toHaveTextContent('Assigned February 2, 2026');
     expect(items[2]).not.toHaveTextContent('Reviewed');
     expect(items[1]).toHaveTextContent('Reviewed March 5, 2026');
+  });
+
+  it("shows each assignment's due date, and an 'Overdue' badge only on one past its date and not submitted", async () => {
+    const me = signInAs('reviewer');
+    const owner = author();
+    addReview(addOwnPaper(owner, { title: 'Late Paper' }), me, { status: 'in_progress', dueAt: '2026-03-01T23:59:59.000Z' });
+    addReview(addOwnPaper(owner, { title: 'Late But Done' }), me, {
+      status: 'submitted',
+      recommendation: 'accept',
+      text: 'Fine.',
+      submittedAt: '2026-03-05T10:00:00.000Z',
+      dueAt: '2026-03-01T23:59:59.000Z',
+    });
+    const dueAt = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    addReview(addOwnPaper(owner, { title: 'On Time Paper' }), me, { dueAt });
+    await openDashboard();
+
+    const item = async (name: string) => within(await screen.findByRole('list', { name: 'Assigned papers' })).getByRole('listitem', { name });
+    expect(await item('Late Paper')).toHaveTextContent('Due March 1, 2026');
+    expect(within(await item('Late Paper')).getByText('Overdue')).toBeInTheDocument();
+    expect(await item('Late But Done')).toHaveTextContent('Due March 1, 2026');
+    expect(await item('Late But Done')).not.toHaveTextContent('Overdue');
+    expect(await item('On Time Paper')).toHaveTextContent(`Due ${formatDate(dueAt)}`);
+    expect(await item('On Time Paper')).not.toHaveTextContent('Overdue');
   });
 
   it("says 'No papers assigned for review yet.' with no assignments", async () => {

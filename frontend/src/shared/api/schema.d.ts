@@ -805,7 +805,8 @@ export interface paths {
         delete: operations["ReviewController_withdraw"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change a review assignment's due date */
+        patch: operations["ReviewController_changeDueDate"];
         trace?: never;
     };
     "/api/reviews/mine": {
@@ -1567,6 +1568,11 @@ export interface components {
              * @description Required
              */
             reviewerId?: string;
+            /**
+             * Format: date-time
+             * @description When the review is due: in the future, at most 365 days ahead. Default: REVIEW_DUE_DAYS (21) days from now
+             */
+            dueAt?: string;
         };
         /** @enum {string} */
         ReviewStatus: "assigned" | "in_progress" | "submitted";
@@ -1595,6 +1601,20 @@ export interface components {
             updatedAt: string;
             /** Format: date-time */
             submittedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the review is due
+             */
+            dueAt: string;
+            /** @description The due date has passed and the review is not submitted */
+            overdue: boolean;
+        };
+        ChangeReviewDueDateDto: {
+            /**
+             * Format: date-time
+             * @description In the future, at most 365 days ahead
+             */
+            dueAt: string;
         };
         MyReviewCountsDto: {
             total: number;
@@ -1629,6 +1649,13 @@ export interface components {
              * @description When the review was submitted
              */
             submittedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the review is due
+             */
+            dueAt: string;
+            /** @description The due date has passed and the review is not submitted */
+            overdue: boolean;
         };
         MyReviewsDto: {
             counts: components["schemas"]["MyReviewCountsDto"];
@@ -1662,6 +1689,13 @@ export interface components {
             updatedAt: string;
             /** Format: date-time */
             submittedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the review is due
+             */
+            dueAt: string;
+            /** @description The due date has passed and the review is not submitted */
+            overdue: boolean;
         };
         SaveReviewDraftDto: {
             text: string;
@@ -4323,7 +4357,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewAssignmentDto"];
                 };
             };
-            /** @description VALIDATION_FAILED 'Missing required fields' */
+            /** @description VALIDATION_FAILED: 'Missing required fields', or a due date not in the future or more than 365 days ahead */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4376,6 +4410,71 @@ export interface operations {
                 content?: never;
             };
             /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description REVIEW_SUBMITTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ReviewController_changeDueDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeReviewDueDateDto"];
+            };
+        };
+        responses: {
+            /** @description The assignment with its new due date */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewAssignmentDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: dueAt missing, not an ISO date-time, not in the future, or more than 365 days ahead */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: unknown or withdrawn */
             404: {
                 headers: {
                     [name: string]: unknown;

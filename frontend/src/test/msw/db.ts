@@ -82,6 +82,7 @@ export interface ReviewRow {
   assignedAt: string;
   updatedAt: string;
   submittedAt: string | null;
+  dueAt: string;
 }
 
 export type InvitationRow = Invitation & { token: string };
@@ -311,6 +312,8 @@ export function addReview(paper: PaperDetail, reviewer: SessionUser, overrides: 
     assignedAt,
     updatedAt: assignedAt,
     submittedAt: null,
+    // Three weeks from the real now, so a review is overdue only when a test says so.
+    dueAt: new Date(Date.now() + 21 * 86_400_000).toISOString(),
     ...overrides,
   };
   db.reviews.push(row);

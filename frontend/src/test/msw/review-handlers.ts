@@ -32,6 +32,8 @@ function userById(id: string): SessionUser | undefined {
 
 const nameOf = (user: SessionUser | undefined) => [user?.firstName, user?.lastName].filter(Boolean).join(' ') || (user?.email ?? '');
 const paperOf = (row: ReviewRow) => db.papers.find((paper) => paper.id === row.paperId)!;
+/** As the server computes it: the date has passed and the review is not submitted. */
+const dueOf = (row: ReviewRow) => ({ dueAt: row.dueAt, overdue: row.status !== 'submitted' && Date.parse(row.dueAt) < Date.now() });
 const newestAssignedFirst = (a: ReviewRow, b: ReviewRow) => b.assignedAt.localeCompare(a.assignedAt);
 
 function assignmentDto(row: ReviewRow) {
@@ -50,6 +52,7 @@ function assignmentDto(row: ReviewRow) {
     assignedAt: row.assignedAt,
     updatedAt: row.updatedAt,
     submittedAt: row.submittedAt,
+    ...dueOf(row),
   };
 }
 
@@ -66,6 +69,7 @@ function reviewDto(row: ReviewRow) {
     assignedAt: row.assignedAt,
     updatedAt: row.updatedAt,
     submittedAt: row.submittedAt,
+    ...dueOf(row),
   };
 }
 
@@ -112,7 +116,7 @@ export const reviewHandlers = [
     const denied = adminOnly();
     if (denied) return denied;
     const body = await record(request, '/admin/reviews');
-    const { paperId, reviewerId } = body as { paperId?: string; reviewerId?: string };
+    const { paperId, reviewerId, dueAt } = body as { paperId?: string; reviewerId?: string; dueAt?: string };
     if (!paperId || !reviewerId) return fail(400, 'VALIDATION_FAILED', 'Missing required fields');
     if (db.reviews.some((row) => row.paperId === paperId)) {
       return fail(409, 'REVIEW_ALREADY_ASSIGNED', 'This paper has already been assigned to a reviewer.');
@@ -128,9 +132,25 @@ export const reviewHandlers = [
       assignedAt: at,
       updatedAt: at,
       submittedAt: null,
+      dueAt: dueAt ?? new Date(Date.now() + 21 * 86_400_000).toISOString(),
     };
     db.reviews.push(row);
     return ok(assignmentDto(row), { status: 201 });
+  }),
+
+  http.patch('*/api/admin/reviews/:id', async ({ params, request }) => {
+    const denied = adminOnly();
+    if (denied) return denied;
+    const row = db.reviews.find((review) => review.id === params.id);
+    if (!row) return fail(404, 'NOT_FOUND', 'Not found');
+    const { dueAt } = (await record(request, `/admin/reviews/${row.id}`)) as { dueAt?: string };
+    if (row.status === 'submitted') return fail(409, 'REVIEW_SUBMITTED', 'This review has been submitted, so its due date can no longer be changed.');
+    const due = dueAt ? Date.parse(dueAt) : NaN;
+    if (!(due > Date.now() && due <= Date.now() + 365 * 86_400_000)) {
+      return fail(400, 'VALIDATION_FAILED', 'dueAt must be an ISO date-time (e.g. 2026-12-24T23:59:59Z) in the future and at most 365 days ahead');
+    }
+    row.dueAt = dueAt!;
+    return ok(assignmentDto(row));
   }),
 
   http.delete('*/api/admin/reviews/:id', ({ params }) => {
@@ -167,6 +187,7 @@ export const reviewHandlers = [
           assignedAt: row.assignedAt,
           updatedAt: row.updatedAt,
           submittedAt: row.submittedAt,
+          ...dueOf(row),
         };
       }),
     });

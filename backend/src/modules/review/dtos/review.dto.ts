@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength, ValidateBy, type ValidationOptions, isISO8601 } from 'class-validator';
 import { type PaperSummary, REVIEWABLE_STATUSES } from '../../papers/papers.service.js';
 import { REVIEW_RECOMMENDATIONS, REVIEW_STATUSES, type ReviewRecommendation, type ReviewStatus } from '../entities/review-status.js';
 
@@ -7,6 +7,36 @@ import { REVIEW_RECOMMENDATIONS, REVIEW_STATUSES, type ReviewRecommendation, typ
 export const REVIEW_TEXT_MAX_LENGTH = 50_000;
 
 const RECOMMENDATION_MESSAGE = `recommendation must be one of: ${REVIEW_RECOMMENDATIONS.join(', ')}`;
+
+/** The furthest an editor may set a due date, from now. */
+export const REVIEW_DUE_MAX_DAYS = 365;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A date and a time with its offset: a bare date would leave the hour (and so the day, somewhere) to the server. */
+const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A due date: an ISO date-time in the future and at most REVIEW_DUE_MAX_DAYS ahead. Checked here
+ * so that a bad one is the same VALIDATION_FAILED as any other malformed field.
+ */
+function IsDueDate(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isDueDate',
+      validator: {
+        validate: (value: unknown) => {
+          if (typeof value !== 'string' || !DATE_TIME_PATTERN.test(value) || !isISO8601(value, { strict: true })) return false;
+          const due = Date.parse(value);
+          const now = Date.now();
+          return due > now && due <= now + REVIEW_DUE_MAX_DAYS * DAY_MS;
+        },
+        defaultMessage: () => `dueAt must be an ISO date-time (e.g. 2026-12-24T23:59:59Z) in the future and at most ${REVIEW_DUE_MAX_DAYS} days ahead`,
+      },
+    },
+    options,
+  );
+}
 
 /** Both fields are optional here so that a missing one gets the spec's 'Missing required fields'. */
 export class AssignReviewDto {
@@ -21,6 +51,20 @@ export class AssignReviewDto {
   @IsString()
   @MaxLength(100)
   reviewerId?: string;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: `When the review is due: in the future, at most ${REVIEW_DUE_MAX_DAYS} days ahead. Default: REVIEW_DUE_DAYS (21) days from now`,
+  })
+  @IsOptional()
+  @IsDueDate()
+  dueAt?: string;
+}
+
+export class ChangeReviewDueDateDto {
+  @ApiProperty({ format: 'date-time', description: `In the future, at most ${REVIEW_DUE_MAX_DAYS} days ahead` })
+  @IsDueDate()
+  dueAt: string;
 }
 
 export class SaveReviewDraftDto {
@@ -75,6 +119,8 @@ export class ReviewAssignmentDto {
   @ApiProperty({ format: 'date-time' }) assignedAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) submittedAt: string | null;
+  @ApiProperty({ format: 'date-time', description: 'When the review is due' }) dueAt: string;
+  @ApiProperty({ description: 'The due date has passed and the review is not submitted' }) overdue: boolean;
 }
 
 export class MyReviewAssignmentDto {
@@ -88,6 +134,8 @@ export class MyReviewAssignmentDto {
   @ApiProperty({ format: 'date-time' }) assignedAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the review was submitted' }) submittedAt: string | null;
+  @ApiProperty({ format: 'date-time', description: 'When the review is due' }) dueAt: string;
+  @ApiProperty({ description: 'The due date has passed and the review is not submitted' }) overdue: boolean;
 }
 
 export class MyReviewCountsDto {
@@ -123,4 +171,6 @@ export class ReviewDto {
   @ApiProperty({ format: 'date-time' }) assignedAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) submittedAt: string | null;
+  @ApiProperty({ format: 'date-time', description: 'When the review is due' }) dueAt: string;
+  @ApiProperty({ description: 'The due date has passed and the review is not submitted' }) overdue: boolean;
 }

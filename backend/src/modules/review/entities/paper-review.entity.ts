@@ -20,6 +20,8 @@ const PaperReviewSchema = defineEntity({
     assignedAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()),
     submittedAt: p.datetime().nullable(),
+    /** Chosen by the service at assignment (REVIEW_DUE_DAYS or the editor's date); the table has no default. */
+    dueAt: p.datetime(),
   },
 });
 

@@ -34,6 +34,12 @@ export const reviewApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/admin/reviews', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : [REVIEW_LISTS]),
     }),
+    changeReviewDueDate: build.mutation<ReviewAssignment, { id: string } & Pick<ReviewAssignment, 'dueAt'>>({
+      query: ({ id, ...body }) => ({ url: `/admin/reviews/${encodeURIComponent(id)}`, method: 'PATCH', body }),
+      // The lists show the date; the review itself shows it too.
+      invalidatesTags: (result, error, { id }) =>
+        error ? [] : [REVIEW_LISTS, reviewTag(id), ...(result ? [paperReviewTag(result.paperId)] : [])],
+    }),
     withdrawReview: build.mutation<void, string>({
       query: (id) => ({ url: `/admin/reviews/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_result, error, id) => (error ? [] : [REVIEW_LISTS, reviewTag(id)]),
@@ -69,6 +75,7 @@ export const {
   useGetReviewAssignmentsQuery,
   useAssignReviewMutation,
   useWithdrawReviewMutation,
+  useChangeReviewDueDateMutation,
   useGetMyReviewsQuery,
   useGetReviewQuery,
   useSaveReviewDraftMutation,

@@ -1,9 +1,10 @@
 import { ClipboardList } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toApiError } from '@/shared/api';
-import { Button, SectionCard, SelectField, Spinner, useToast } from '@/shared/ui';
+import { Button, SectionCard, SelectField, Spinner, TextField, useToast } from '@/shared/ui';
 import { useAssignReviewMutation, useGetAssignablePapersQuery, useGetAssignableReviewersQuery } from '../api/review-api';
 import { personName } from '@/shared/lib/person-name';
+import { dueDayBounds, endOfDay } from '../model/due-date';
 import { ASSIGNMENT_STRINGS, assignErrorToast, reviewToasts } from '../model/review-messages';
 
 /** The spec's Assign Papers for Review card: a paper without a reviewer, an assignable reviewer, assign. */
@@ -14,15 +15,19 @@ export function AssignPaperCard() {
   const { toast } = useToast();
   const [paperId, setPaperId] = useState('');
   const [reviewerId, setReviewerId] = useState('');
+  // Empty: the server's default period (REVIEW_DUE_DAYS).
+  const [dueDay, setDueDay] = useState('');
+  const [now] = useState(() => Date.now());
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!paperId || !reviewerId) return;
     try {
-      await assign({ paperId, reviewerId }).unwrap();
+      await assign({ paperId, reviewerId, ...(dueDay ? { dueAt: endOfDay(dueDay) } : {}) }).unwrap();
       toast(reviewToasts.assigned);
       setPaperId('');
       setReviewerId('');
+      setDueDay('');
     } catch (error) {
       toast(assignErrorToast(toApiError(error)));
     }
@@ -72,6 +77,13 @@ export function AssignPaperCard() {
         ) : (
           <p className="text-sm text-slate-600">{ASSIGNMENT_STRINGS.noReviewers}</p>
         )}
+        <TextField
+          label="Due date (optional)"
+          type="date"
+          value={dueDay}
+          {...dueDayBounds(now)}
+          onChange={(event) => setDueDay(event.target.value)}
+        />
         <div>
           <Button type="submit" disabled={!paperId || !reviewerId || assigning}>
             {assigning ? 'Assigning...' : 'Assign Paper for Review'}

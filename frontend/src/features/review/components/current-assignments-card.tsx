@@ -1,11 +1,14 @@
 import { ListChecks } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type ReviewAssignment, toApiError } from '@/shared/api';
 import { paths } from '@/shared/config/paths';
 import { formatDate } from '@/shared/lib/format-date';
-import { Button, SectionCard, Spinner, useToast } from '@/shared/ui';
-import { useGetReviewAssignmentsQuery, useWithdrawReviewMutation } from '../api/review-api';
-import { ASSIGNMENT_STRINGS, reviewToasts, withdrawErrorToast } from '../model/review-messages';
+import { Button, SectionCard, Spinner, TextField, useToast } from '@/shared/ui';
+import { useChangeReviewDueDateMutation, useGetReviewAssignmentsQuery, useWithdrawReviewMutation } from '../api/review-api';
+import { dueDayBounds, endOfDay } from '../model/due-date';
+import { ASSIGNMENT_STRINGS, dueDateErrorToast, reviewToasts, withdrawErrorToast } from '../model/review-messages';
+import { ReviewDueDate } from './review-due-date';
 import { ReviewStatusBadge } from './review-status-badge';
 
 /** Every assignment, newest first (the server's order), with a withdraw for those not yet submitted. */
@@ -56,8 +59,10 @@ function AssignmentRow({ assignment }: { assignment: ReviewAssignment }) {
         <span className="text-slate-700">Reviewer: {assignment.reviewerName}</span>
         <span className="flex flex-wrap gap-3 text-slate-600">
           <span>Assigned {formatDate(assignment.assignedAt)}</span>
+          <ReviewDueDate dueAt={assignment.dueAt} overdue={assignment.overdue} />
           {assignment.submittedAt && <span>Submitted {formatDate(assignment.submittedAt)}</span>}
         </span>
+        {assignment.status !== 'submitted' && <DueDateForm assignment={assignment} />}
       </div>
       <div className="flex items-center gap-3">
         <ReviewStatusBadge status={assignment.status} />
@@ -74,5 +79,39 @@ function AssignmentRow({ assignment }: { assignment: ReviewAssignment }) {
         )}
       </div>
     </li>
+  );
+}
+
+function DueDateForm({ assignment }: { assignment: ReviewAssignment }) {
+  const [day, setDay] = useState(assignment.dueAt.slice(0, 10));
+  const [change, { isLoading }] = useChangeReviewDueDateMutation();
+  const { toast } = useToast();
+  // The bounds of the picker, fixed when the row appears; the server checks against its own clock anyway.
+  const [now] = useState(() => Date.now());
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await change({ id: assignment.id, dueAt: endOfDay(day) }).unwrap();
+      toast(reviewToasts.dueDateChanged);
+    } catch (error) {
+      toast(dueDateErrorToast(toApiError(error)));
+    }
+  };
+
+  return (
+    <form aria-label={`Due date of ${assignment.paperTitle}`} className="flex flex-wrap items-end gap-2" onSubmit={(event) => void onSubmit(event)}>
+      <TextField
+        label="Due date"
+        type="date"
+        required
+        value={day}
+        {...dueDayBounds(now)}
+        onChange={(event) => setDay(event.target.value)}
+      />
+      <Button type="submit" variant="outline" size="sm" isLoading={isLoading} disabled={!day || endOfDay(day) === assignment.dueAt}>
+        Save
+      </Button>
+    </form>
   );
 }

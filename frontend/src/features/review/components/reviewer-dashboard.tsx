@@ -6,6 +6,7 @@ import { type MyReviewAssignment, type ReviewStatus } from '@/shared/api';
 import { PageSpinner, SectionCard, buttonClasses } from '@/shared/ui';
 import { useGetMyReviewsQuery } from '../api/review-api';
 import { ASSIGNMENT_STRINGS } from '../model/review-messages';
+import { ReviewDueDate } from './review-due-date';
 import { ReviewStatusBadge } from './review-status-badge';
 
 const reviewAction: Record<ReviewStatus, string> = {
@@ -83,6 +84,7 @@ function AssignmentItem({ assignment }: { assignment: MyReviewAssignment }) {
       <p className="line-clamp-3 text-sm text-slate-700">{assignment.abstract}</p>
       <p className="flex flex-wrap gap-3 text-sm text-slate-600">
         <span>Assigned {formatDate(assignment.assignedAt)}</span>
+        <ReviewDueDate dueAt={assignment.dueAt} overdue={assignment.overdue} />
         {assignment.submittedAt && <span>Reviewed {formatDate(assignment.submittedAt)}</span>}
       </p>
       <div className="flex flex-wrap gap-3">

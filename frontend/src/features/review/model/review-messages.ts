@@ -13,6 +13,8 @@ export const reviewToasts = {
   submitFailed: { title: 'Error', description: 'Failed to submit the review. Please try again.', variant: 'destructive' },
   withdrawn: { title: 'Assignment withdrawn', description: 'The reviewer has been told by e-mail.' },
   withdrawFailed: { title: 'Error', description: 'Failed to withdraw the assignment. Please try again.', variant: 'destructive' },
+  dueDateChanged: { title: 'Due date changed' },
+  dueDateFailed: { title: 'Error', description: 'Failed to change the due date. Please try again.', variant: 'destructive' },
 } as const satisfies Record<string, ToastInput>;
 
 /** A paper assigned meanwhile, a missing field or a reviewer no longer eligible: the server's clear message; anything else the spec's fallback. */
@@ -22,6 +24,11 @@ export function assignErrorToast(error: ApiError): ToastInput {
 
 export function withdrawErrorToast(error: ApiError): ToastInput {
   return errorToast(error, { title: 'Error', fallback: reviewToasts.withdrawFailed });
+}
+
+/** A date too far ahead or a review submitted meanwhile: the server's clear message. */
+export function dueDateErrorToast(error: ApiError): ToastInput {
+  return errorToast(error, { title: 'Error', fallback: reviewToasts.dueDateFailed });
 }
 
 export function submitErrorToast(error: ApiError): ToastInput {
