@@ -339,6 +339,10 @@ const FIXTURES: Record<string, Fixture> = {
     paper: 'submitted, assigned to reviewer',
     setup: async (world) => ({ ...(await onReview(world)), body: { text: 'A careful study, clearly written.', recommendation: 'accept' } }),
   },
+  'POST /api/reviews/:id/decline': {
+    paper: 'submitted, assigned to reviewer',
+    setup: async (world) => ({ ...(await onReview(world)), body: { declineReason: 'I supervised one of the authors last year.' } }),
+  },
 
   'POST /api/admin/messages': { setup: async (world) => ({ form: { recipientId: (await assignableReviewer(world)).id, ...messageForm('About your review') } }) },
   'POST /api/messages': { call: () => ({ form: messageForm('A question for the editors') }) },

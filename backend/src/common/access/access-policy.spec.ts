@@ -26,8 +26,9 @@ const WHO: Record<string, { caller: Caller | undefined; owner: boolean; assigned
  * refused where the caller may see the paper, 404 where they may not. Loosening or tightening
  * any rule changes a cell.
  */
-type PaperPermission = Exclude<Permission, StandingPermission | MessagePermission>;
+type PaperPermission = Exclude<Permission, StandingPermission | MessagePermission | ReviewPermission>;
 type MessagePermission = Permission.MessageRead | Permission.MessageSend | Permission.AttachmentRead;
+type ReviewPermission = Permission.ReviewRead | Permission.ReviewWrite | Permission.ReviewDecline | Permission.ReviewRemind | Permission.ReviewCertificate;
 type StandingPermission =
   | Permission.PaperListAll
   | Permission.InvitationSend
@@ -36,6 +37,8 @@ type StandingPermission =
   | Permission.InvitationGrantRole
   | Permission.ReviewManage
   | Permission.ReviewListOwn
+  | Permission.RubricRead
+  | Permission.RubricManage
   | Permission.MailReadOutbox
   | Permission.MessageListAll
   | Permission.MessageSendToReviewer
@@ -55,8 +58,10 @@ const EXPECTED: { [P in PaperPermission]: { published: string; hidden: string } 
   [Permission.PaperApproveVersion]: /*   */ { published: '403 403 403 403 200 200 403', hidden: '404 403 404 404 200 200 403' },
   [Permission.PaperDecide]: /*           */ { published: '403 403 403 403 200 200 403', hidden: '404 403 404 404 200 200 403' },
   [Permission.PaperExportDeposit]: /*    */ { published: '403 403 403 403 200 200 403', hidden: '404 403 404 404 200 200 403' },
-  [Permission.ReviewRead]: /*            */ { published: '403 403 403 403 200 200 200', hidden: '404 403 404 404 200 200 200' },
-  [Permission.ReviewWrite]: /*           */ { published: '403 403 403 403 403 403 200', hidden: '404 403 404 404 403 403 200' },
+  [Permission.PaperReadReviews]: /*      */ { published: '403 403 403 403 200 200 403', hidden: '404 403 404 404 200 200 403' },
+  [Permission.PaperReadRounds]: /*       */ { published: '403 200 403 403 200 200 200', hidden: '404 200 404 404 200 200 200' },
+  [Permission.PaperRequestRevisions]: /* */ { published: '403 403 403 403 200 200 403', hidden: '404 403 404 404 200 200 403' },
+  [Permission.PaperSubmitRevision]: /*   */ { published: '403 200 403 403 403 403 403', hidden: '404 200 404 404 403 403 403' },
   [Permission.ReviewAssign]: /*          */ { published: '403 403 403 403 200 200 403', hidden: '404 403 404 404 200 200 403' },
 };
 
@@ -70,6 +75,8 @@ const EXPECTED_STANDING: { [P in StandingPermission]: string } = {
   [Permission.InvitationGrantRole]: /*    */ '403 403 403 403 200 200 403',
   [Permission.ReviewManage]: /*           */ '403 403 403 403 200 200 403',
   [Permission.ReviewListOwn]: /*          */ '403 403 403 200 403 200 200',
+  [Permission.RubricRead]: /*             */ '403 403 403 200 200 200 200',
+  [Permission.RubricManage]: /*           */ '403 403 403 403 200 200 403',
   [Permission.MailReadOutbox]: /*         */ '403 403 403 403 200 200 403',
   [Permission.MessageListAll]: /*         */ '403 403 403 403 200 200 403',
   [Permission.MessageSendToReviewer]: /*  */ '403 403 403 403 200 200 403',
@@ -98,6 +105,33 @@ const EXPECTED_MESSAGE: { [P in MessagePermission]: { toReviewer: string; toEdit
   [Permission.MessageSend]: /*           */ { toReviewer: '404 404 404 403 403 200', toEditors: '404 404 404 200 200 403' },
   [Permission.AttachmentRead]: /*        */ { toReviewer: '404 404 404 200 200 200', toEditors: '404 404 404 200 200 200' },
 };
+
+/**
+ * A review (one assignment): its reviewer while it stands, the same reviewer once they declined
+ * it, another reviewer, an editor, an editor who also reviews (not this one), and an author.
+ */
+const REVIEW_CALLERS: Record<string, { caller: Caller | undefined; assignee: boolean }> = {
+  visitor: { caller: undefined, assignee: false },
+  author: { caller: caller(OWNER_ID), assignee: false },
+  'other reviewer': { caller: caller(OTHER_ID, 'reviewer'), assignee: false },
+  'declined reviewer': { caller: caller(ASSIGNED_ID, 'reviewer'), assignee: false },
+  admin: { caller: caller(OTHER_ID, 'admin'), assignee: false },
+  'admin and reviewer': { caller: caller(OTHER_ID, 'admin', 'reviewer'), assignee: false },
+  'its reviewer': { caller: caller(ASSIGNED_ID, 'reviewer'), assignee: true },
+};
+
+const EXPECTED_REVIEW: { [P in ReviewPermission]: string } = {
+  //                                          visitor author other-reviewer declined admin admin+reviewer its-reviewer
+  [Permission.ReviewRead]: /*            */ '404 404 404 404 200 200 200',
+  [Permission.ReviewWrite]: /*           */ '404 404 404 404 403 403 200',
+  [Permission.ReviewDecline]: /*         */ '404 404 404 404 403 403 200',
+  [Permission.ReviewRemind]: /*          */ '404 404 404 404 200 200 403',
+  [Permission.ReviewCertificate]: /*     */ '404 404 404 404 403 403 200',
+};
+
+const reviewCases = (Object.keys(EXPECTED_REVIEW) as ReviewPermission[]).flatMap((permission) =>
+  Object.keys(REVIEW_CALLERS).map((who, column) => [permission, who, EXPECTED_REVIEW[permission].split(' ')[column]] as const),
+);
 
 const messageCases = (Object.keys(EXPECTED_MESSAGE) as MessagePermission[]).flatMap((permission) =>
   (['toReviewer', 'toEditors'] as const).flatMap((direction) =>
@@ -147,7 +181,9 @@ async function statusOf(promise: Promise<unknown>): Promise<string> {
 
 describe('the access policy', () => {
   it('has a row of expectations for every permission', () => {
-    expect([...Object.keys(EXPECTED), ...Object.keys(EXPECTED_STANDING), ...Object.keys(EXPECTED_MESSAGE)].sort()).toEqual([...PERMISSIONS].sort());
+    expect([...Object.keys(EXPECTED), ...Object.keys(EXPECTED_STANDING), ...Object.keys(EXPECTED_MESSAGE), ...Object.keys(EXPECTED_REVIEW)].sort()).toEqual(
+      [...PERMISSIONS].sort(),
+    );
     expect(Object.keys(EXPECTED_STANDING).sort()).toEqual([...STANDING_PERMISSIONS].sort());
   });
 
@@ -158,6 +194,11 @@ describe('the access policy', () => {
 
   it.each(messageCases)('%s on a message %s as %s: %s', (permission, direction, who, expected) => {
     expect(STATUS[decide(permission, messageRelation(direction, who), MESSAGE_CALLERS[who].caller).kind]).toBe(expected);
+  });
+
+  it.each(reviewCases)('%s on a review as %s: %s', (permission, who, expected) => {
+    expect(subjectOf(permission)).toBe('review');
+    expect(STATUS[decide(permission, { assignee: REVIEW_CALLERS[who].assignee }, REVIEW_CALLERS[who].caller).kind]).toBe(expected);
   });
 
   it('answers what a message permits from the same row, and nothing of papers', () => {
@@ -212,7 +253,17 @@ describe('the access policy', () => {
     const access = new AccessService(new FixedRelations(new Map([[PAPER, (userId) => ({ published: false, owner: userId === OWNER_ID, assignedReviewer: false })]])));
     const grants = await access.requireAccess(WHO.author.caller, Permission.PaperRead, [PAPER]);
     expect([...(grants.get(PAPER) ?? [])].sort()).toEqual(
-      [Permission.PaperRead, Permission.PaperReadFile, Permission.PaperDiscuss, Permission.PaperReadHistory, Permission.PaperListVersions, Permission.PaperReadVersionFile, Permission.PaperUploadVersion].sort(),
+      [
+        Permission.PaperRead,
+        Permission.PaperReadFile,
+        Permission.PaperDiscuss,
+        Permission.PaperReadHistory,
+        Permission.PaperListVersions,
+        Permission.PaperReadVersionFile,
+        Permission.PaperUploadVersion,
+        Permission.PaperReadRounds,
+        Permission.PaperSubmitRevision,
+      ].sort(),
     );
     expect(grantsOf({ published: true, owner: false, assignedReviewer: false }, undefined)).toEqual(new Set([Permission.PaperRead, Permission.PaperReadFile]));
   });

@@ -37,13 +37,19 @@ export interface MessageRelation {
   toEditorialTeam: boolean;
 }
 
-/** What a permission is about: the ids `requireAccess` is given name papers, messages or attachments. */
-export type AccessSubject = 'paper' | 'message' | 'attachment';
+/** One row of `AccessRepository.reviewRelations`: a review is one assignment of a paper to a reviewer. */
+export interface ReviewRelation {
+  /** The caller is the assignment's reviewer and has not declined it (declining ends it as withdrawing does). */
+  assignee: boolean;
+}
+
+/** What a permission is about: the ids `requireAccess` is given name papers, reviews, messages or attachments. */
+export type AccessSubject = 'paper' | 'review' | 'message' | 'attachment';
 
 /** The caller's relation to one thing; a relation the thing's kind does not have is never held. */
-export type Relation = PaperRelation | MessageRelation;
+export type Relation = PaperRelation | ReviewRelation | MessageRelation;
 
-type Fact = Role | keyof PaperRelation | keyof MessageRelation;
+type Fact = Role | keyof PaperRelation | keyof ReviewRelation | keyof MessageRelation;
 
 /** What grants a permission: a role the caller holds, a relation to the thing, or every fact of a list at once. */
 export type Grantor = Fact | readonly Fact[];
@@ -70,9 +76,17 @@ export const ACCESS_RULES: { readonly [P in Permission]: PermissionRule } = {
   [Permission.PaperApproveVersion]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can approve a version' },
   [Permission.PaperDecide]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can change the status' },
   [Permission.PaperExportDeposit]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can register DOIs' },
-  [Permission.ReviewRead]: { grantedBy: ['assignedReviewer', 'admin'], forbidden: 'Only the assigned reviewer and the editorial team can read this review' },
-  [Permission.ReviewWrite]: { grantedBy: ['assignedReviewer'], forbidden: 'Only the assigned reviewer can write this review' },
+  [Permission.PaperReadReviews]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can read every review of a paper' },
+  // Each sees their own part of the rounds (review/rounds): the author only what the editors shared.
+  [Permission.PaperReadRounds]: { grantedBy: ['owner', 'admin', 'assignedReviewer'], forbidden: 'Only the paper’s author, its reviewer and the editorial team can see its review rounds' },
+  [Permission.PaperRequestRevisions]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can request revisions' },
+  [Permission.PaperSubmitRevision]: { grantedBy: ['owner'], forbidden: 'Only the paper’s author can submit a revision' },
   [Permission.ReviewAssign]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can assign reviews' },
+  [Permission.ReviewRead]: { subject: 'review', grantedBy: ['assignee', 'admin'] },
+  [Permission.ReviewWrite]: { subject: 'review', grantedBy: ['assignee'], forbidden: 'Only the assigned reviewer can write this review' },
+  [Permission.ReviewDecline]: { subject: 'review', grantedBy: ['assignee'], forbidden: 'Only the assigned reviewer can decline this review' },
+  [Permission.ReviewRemind]: { subject: 'review', grantedBy: ['admin'], forbidden: 'Only the editorial team can send reminders' },
+  [Permission.ReviewCertificate]: { subject: 'review', grantedBy: ['assignee'], forbidden: 'Only the reviewer can download this certificate' },
   // The editors read every message; a reviewer only the messages they sent or received.
   [Permission.MessageRead]: { subject: 'message', grantedBy: ['sender', 'recipient', 'admin'] },
   // A reply goes back to the other side: the reviewer it was sent to, or the editors for a reviewer's message.
@@ -85,6 +99,8 @@ export const ACCESS_RULES: { readonly [P in Permission]: PermissionRule } = {
   [Permission.InvitationGrantRole]: { grantedBy: ['admin'] },
   [Permission.ReviewManage]: { grantedBy: ['admin'] },
   [Permission.ReviewListOwn]: { grantedBy: ['reviewer'] },
+  [Permission.RubricRead]: { grantedBy: ['reviewer', 'admin'] },
+  [Permission.RubricManage]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can change the rubric' },
   [Permission.MailReadOutbox]: { grantedBy: ['admin'] },
   [Permission.MessageListAll]: { grantedBy: ['admin'] },
   [Permission.MessageSendToReviewer]: { grantedBy: ['admin'] },
@@ -103,6 +119,8 @@ export const STANDING_PERMISSIONS: ReadonlySet<Permission> = new Set([
   Permission.InvitationGrantRole,
   Permission.ReviewManage,
   Permission.ReviewListOwn,
+  Permission.RubricRead,
+  Permission.RubricManage,
   Permission.MailReadOutbox,
   Permission.MessageListAll,
   Permission.MessageSendToReviewer,
@@ -114,6 +132,7 @@ export const STANDING_PERMISSIONS: ReadonlySet<Permission> = new Set([
 /** Without this permission on a thing, the thing does not exist for the caller (404). */
 const VISIBILITY: { readonly [S in AccessSubject]: Permission } = {
   paper: Permission.PaperRead,
+  review: Permission.ReviewRead,
   message: Permission.MessageRead,
   attachment: Permission.AttachmentRead,
 };

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { MessageRelation, PaperRelation } from './access-policy.js';
+import type { MessageRelation, PaperRelation, ReviewRelation } from './access-policy.js';
 
 /**
  * The facts the access policy decides by, one SQL query per check. It reads the papers' and the
@@ -16,12 +16,24 @@ export class AccessRepository {
     if (paperIds.length === 0) return new Map();
     const rows = await this.em.getConnection().execute<{ id: string; published: boolean; owner: boolean; assigned_reviewer: boolean }[]>(
       `select p.id, p.status = 'published' as published, coalesce(p.user_id = ?::uuid, false) as owner,
-              exists (select 1 from paper_reviews r where r.paper_id = p.id and r.reviewer_id = ?::uuid) as assigned_reviewer
+              exists (select 1 from paper_reviews r where r.paper_id = p.id and r.reviewer_id = ?::uuid and r.status <> 'declined') as assigned_reviewer
          from research_papers p
         where p.id in (${paperIds.map(() => '?').join(', ')})`,
       [userId, userId, ...paperIds],
     );
     return new Map(rows.map((row) => [row.id, { published: row.published, owner: row.owner, assignedReviewer: row.assigned_reviewer }]));
+  }
+
+  /** The caller's relation to each review (assignment) that exists. */
+  async reviewRelations(userId: string | null, reviewIds: readonly string[]): Promise<Map<string, ReviewRelation>> {
+    if (reviewIds.length === 0) return new Map();
+    const rows = await this.em.getConnection().execute<{ id: string; assignee: boolean }[]>(
+      `select r.id, coalesce(r.reviewer_id = ?::uuid, false) and r.status <> 'declined' as assignee
+         from paper_reviews r
+        where r.id in (${reviewIds.map(() => '?').join(', ')})`,
+      [userId, ...reviewIds],
+    );
+    return new Map(rows.map((row) => [row.id, { assignee: row.assignee }]));
   }
 
   /** The caller's relation to each message that exists; a visitor (`null`) is neither its sender nor its recipient. */

@@ -6,7 +6,7 @@ import { type AccessSubject, type Caller, decide, decideStanding, grantsOf, type
 import { AccessRepository } from './access.repository.js';
 import type { Permission } from './permission.js';
 
-const NOT_FOUND: { readonly [S in AccessSubject]: string } = { paper: 'Paper not found', message: 'Message not found', attachment: 'Attachment not found' };
+const NOT_FOUND: { readonly [S in AccessSubject]: string } = { paper: 'Paper not found', review: 'Review not found', message: 'Message not found', attachment: 'Attachment not found' };
 
 /** What the caller may do with each id that passed a check: computed from the same row, no second query. */
 export type AccessGrants = ReadonlyMap<string, ReadonlySet<Permission>>;
@@ -49,6 +49,8 @@ export class AccessService {
     switch (subject) {
       case 'paper':
         return this.repository.paperRelations(userId, ids);
+      case 'review':
+        return this.repository.reviewRelations(userId, ids);
       case 'message':
         return this.repository.messageRelations(userId, ids);
       case 'attachment':

@@ -21,12 +21,26 @@ export enum Permission {
   PaperDecide = 'paper.decide',
   /** The paper's Crossref deposit XML, for registering its DOI. */
   PaperExportDeposit = 'paper.exportDeposit',
-  /** The paper's review: the assigned reviewer and the editors. */
-  ReviewRead = 'review.read',
-  /** Save and submit the paper's review: its assigned reviewer only. */
-  ReviewWrite = 'review.write',
+  /** Every review of the paper, every round, with the reviewers' names: the editors. */
+  PaperReadReviews = 'paper.readReviews',
+  /** The paper's review rounds: the editors all of them, the author what was shared, its reviewer the earlier rounds. */
+  PaperReadRounds = 'paper.readRounds',
+  /** Ask the author for minor or major revisions, sharing chosen parts of the review. */
+  PaperRequestRevisions = 'paper.requestRevisions',
+  /** Answer a revision request with a revised PDF and a response letter. */
+  PaperSubmitRevision = 'paper.submitRevision',
   /** Assign the paper to a reviewer, or withdraw the assignment. */
   ReviewAssign = 'review.assign',
+  /** A review (an assignment): its reviewer, while they have not declined it, and the editors. */
+  ReviewRead = 'review.read',
+  /** Save and submit a review: its reviewer only. */
+  ReviewWrite = 'review.write',
+  /** Decline an assignment, with a reason: its reviewer only. */
+  ReviewDecline = 'review.decline',
+  /** Send the reviewer a reminder by hand. */
+  ReviewRemind = 'review.remind',
+  /** The certificate for a submitted review: its reviewer only. */
+  ReviewCertificate = 'review.certificate',
   /** A message between the editorial team and a reviewer: its sender, its recipient and the editors. */
   MessageRead = 'message.read',
   /** Reply to a message: its recipient (for a reviewer's message, the editorial team). */
@@ -50,6 +64,10 @@ export enum Permission {
   ReviewManage = 'review.manage',
   /** One's own review assignments (the reviewer dashboard). */
   ReviewListOwn = 'review.listOwn',
+  /** The review rubric's criteria and hints. */
+  RubricRead = 'rubric.read',
+  /** Change the review rubric (submitted reviews keep the criteria they were written against). */
+  RubricManage = 'rubric.manage',
   /** What the outbox holds: e-mails waiting, retrying, failed. */
   MailReadOutbox = 'mail.readOutbox',
   /** Every message between the editorial team and the reviewers (the admin Messages tab). */

@@ -38,6 +38,7 @@ export enum ErrorCode {
   ReviewReviewerNotAssignable = 'REVIEW_REVIEWER_NOT_ASSIGNABLE',
   ReviewSubmitted = 'REVIEW_SUBMITTED',
   ReviewIncomplete = 'REVIEW_INCOMPLETE',
+  ReviewDeclined = 'REVIEW_DECLINED',
   MessageRecipientNotReviewer = 'MESSAGE_RECIPIENT_NOT_REVIEWER',
   MessageNoEditors = 'MESSAGE_NO_EDITORS',
   InternalError = 'INTERNAL_ERROR',

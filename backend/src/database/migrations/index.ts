@@ -20,6 +20,7 @@ import { Migration20261126002000_paper_search_words } from './Migration202611260
 import { Migration20261127001000_paper_license_doi } from './Migration20261127001000_paper_license_doi.js';
 import { Migration20261127002000_oai_datestamp_index } from './Migration20261127002000_oai_datestamp_index.js';
 import { Migration20261128001000_review_due_dates } from './Migration20261128001000_review_due_dates.js';
+import { Migration20261129001000_review_rounds } from './Migration20261129001000_review_rounds.js';
 
 /**
  * The reviewed migrations, in order. Migrations are written by hand (or generated and then
@@ -47,4 +48,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127001000_paper_license_doi', class: Migration20261127001000_paper_license_doi },
   { name: 'Migration20261127002000_oai_datestamp_index', class: Migration20261127002000_oai_datestamp_index },
   { name: 'Migration20261128001000_review_due_dates', class: Migration20261128001000_review_due_dates },
+  { name: 'Migration20261129001000_review_rounds', class: Migration20261129001000_review_rounds },
 ];

@@ -31,10 +31,12 @@ export interface PaperSummary {
   status: PaperStatus;
   abstract: string;
   createdAt: Date;
+  /** The review round the paper is in (1 until the author answers a revision request). */
+  round: number;
 }
 
 function toSummary(paper: ResearchPaper): PaperSummary {
-  return { id: paper.id, title: paper.title, category: paper.category, status: paper.status, abstract: paper.abstract, createdAt: paper.createdAt };
+  return { id: paper.id, title: paper.title, category: paper.category, status: paper.status, abstract: paper.abstract, createdAt: paper.createdAt, round: paper.round };
 }
 
 interface MySubmissionRow {

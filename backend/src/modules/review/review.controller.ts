@@ -19,6 +19,7 @@ import {
   AssignableReviewerDto,
   AssignReviewDto,
   ChangeReviewDueDateDto,
+  DeclineReviewDto,
   MyReviewsDto,
   ReviewAssignmentDto,
   ReviewDto,
@@ -75,7 +76,7 @@ export class ReviewController {
   @Authenticated({ permission: Permission.ReviewManage })
   @ApiOkResponse({ type: ReviewAssignmentDto, description: 'The assignment with its new due date' })
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: dueAt missing, not an ISO date-time, not in the future, or more than 365 days ahead' })
-  @ApiConflictResponse({ description: 'REVIEW_SUBMITTED' })
+  @ApiConflictResponse({ description: 'REVIEW_SUBMITTED, REVIEW_DECLINED' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: unknown or withdrawn' })
   changeDueDate(@CurrentUser() admin: AuthUser, @Param('id', REVIEW_ID) id: string, @Body() dto: ChangeReviewDueDateDto): Promise<ReviewAssignmentDto> {
     return this.reviews.changeDueDate(admin, id, dto);
@@ -86,7 +87,7 @@ export class ReviewController {
   @Authenticated({ permission: Permission.ReviewManage })
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Withdrawn; the reviewer is e-mailed and the paper is assignable again' })
-  @ApiConflictResponse({ description: 'REVIEW_SUBMITTED' })
+  @ApiConflictResponse({ description: 'REVIEW_SUBMITTED, REVIEW_DECLINED' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND' })
   withdraw(@CurrentUser() admin: AuthUser, @Param('id', REVIEW_ID) id: string): Promise<void> {
     return this.reviews.withdraw(admin, id);
@@ -133,10 +134,23 @@ export class ReviewController {
     return this.reviews.submit(user, id, dto);
   }
 
+  @Post('reviews/:id/decline')
+  @ApiOperation({ summary: 'Decline a review assignment' })
+  @Authenticated()
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Declined; every editor is e-mailed the reason, and the paper is assignable again' })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: declineReason missing, blank or too long' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: an editor who is not the assigned reviewer' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: as for reading the review, or already declined' })
+  @ApiConflictResponse({ description: 'REVIEW_SUBMITTED' })
+  decline(@CurrentUser() user: AuthUser, @Param('id', REVIEW_ID) id: string, @Body() dto: DeclineReviewDto): Promise<void> {
+    return this.reviews.decline(user, id, dto);
+  }
+
   @Get('papers/:id/review')
   @ApiOperation({ summary: "Get a paper's review" })
   @Authenticated({ roles: ['admin'] })
-  @ApiOkResponse({ type: ReviewDto, description: "The paper's review, for its page" })
+  @ApiOkResponse({ type: ReviewDto, description: "The review of the paper's current round (a declined assignment is not one), for its page" })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no such paper, or no assignment' })
   ofPaper(@CurrentUser() admin: AuthUser, @Param('id', REVIEW_ID) paperId: string): Promise<ReviewDto> {
     return this.reviews.ofPaper(admin, paperId);

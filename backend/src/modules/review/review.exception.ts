@@ -17,8 +17,10 @@ const REVIEW_ERRORS = {
     message: 'This account is not an assignable reviewer: it needs an accepted invitation and the reviewer role.',
   },
   submitted: { status: 409, code: ErrorCode.ReviewSubmitted, message: 'This review has been submitted and can no longer be changed.' },
+  declineReasonMissing: { status: 400, code: ErrorCode.ValidationFailed, message: 'Please tell the editors why you are declining this review.' },
+  declined: { status: 409, code: ErrorCode.ReviewDeclined, message: 'The reviewer declined this assignment, so it can no longer be changed.' },
   incomplete: { status: 400, code: ErrorCode.ReviewIncomplete, message: 'Choose a recommendation and write your review before submitting it.' },
-  /** Unknown, withdrawn, or not the caller's to see: one answer. */
+  /** Unknown, withdrawn, declined (for its reviewer), or not the caller's to see: one answer. */
   notFound: { status: 404, code: ErrorCode.NotFound, message: 'Review not found' },
 } as const satisfies Record<string, ErrorCase>;
 

@@ -3,8 +3,6 @@ import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mi
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessService } from '../../common/access/access.service.js';
 import { Permission } from '../../common/access/permission.js';
-import { AppException } from '../../common/http/app.exception.js';
-import { ErrorCode } from '../../common/http/error-code.js';
 import { isUuid } from '../../common/http/uuid-param.pipe.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -18,6 +16,7 @@ import type {
   AssignableReviewerDto,
   AssignReviewDto,
   ChangeReviewDueDateDto,
+  DeclineReviewDto,
   MyReviewsDto,
   ReviewAssignmentDto,
   ReviewDto,
@@ -31,6 +30,10 @@ import { ReviewException } from './review.exception.js';
 /** The table holds submitted_at set exactly when the status is submitted. */
 function isSubmitted(review: PaperReview): boolean {
   return review.submittedAt !== null && review.submittedAt !== undefined;
+}
+
+function isDeclined(review: PaperReview): boolean {
+  return review.status === ReviewStatus.Declined;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,11 +61,14 @@ export class ReviewService {
     private readonly invitations: InvitationsService,
   ) {}
 
-  /** Submitted papers and papers under review that have no assignment at all, newest first. */
+  /**
+   * Submitted papers and papers under review with no standing assignment in their current round
+   * (none yet, or the reviewer declined), newest first.
+   */
   async assignablePapers(): Promise<AssignablePaperDto[]> {
     const candidates = await this.papers.reviewCandidates();
-    const assigned = await this.assignedAmong(candidates.map((paper) => paper.id));
-    return candidates.filter((paper) => !assigned.has(paper.id)).map(({ id, title, category, status }) => ({ id, title, category, status }));
+    const assigned = await this.assignedInCurrentRound(candidates);
+    return candidates.filter((paper) => !assigned.has(paper.id)).map(({ id, title, category, status, round }) => ({ id, title, category, status, round }));
   }
 
   async assignableReviewers(): Promise<AssignableReviewerDto[]> {
@@ -84,7 +90,7 @@ export class ReviewService {
       const review = await this.notifications.inTransaction(async (tx, mail) => {
         const paper = (await this.papers.summariesOf([paperId], tx)).get(paperId);
         if (!paper || !REVIEWABLE_STATUSES.includes(paper.status)) throw new ReviewException('paperNotAssignable');
-        if ((await tx.count(PaperReview, { paperId })) > 0) throw new ReviewException('alreadyAssigned');
+        if ((await tx.count(PaperReview, { paperId, round: paper.round, status: { $ne: ReviewStatus.Declined } })) > 0) throw new ReviewException('alreadyAssigned');
         const id = randomUUID();
         // One clock for both, so the default period is exact.
         const assignedAt = new Date();
@@ -92,6 +98,7 @@ export class ReviewService {
         const created = tx.create(PaperReview, {
           id,
           paperId,
+          round: paper.round,
           reviewerId,
           assignedBy: admin.id,
           status: ReviewStatus.Assigned,
@@ -135,6 +142,7 @@ export class ReviewService {
     await this.notifications.inTransaction(async (tx, mail) => {
       const review = await this.lock(tx, id);
       if (isSubmitted(review)) throw new ReviewException('submitted');
+      if (isDeclined(review)) throw new ReviewException('declined');
       const paper = (await this.papers.summariesOf([review.paperId], tx)).get(review.paperId);
       const email = (await this.users.emailsOf([review.reviewerId], tx)).get(review.reviewerId);
       tx.remove(review);
@@ -155,6 +163,7 @@ export class ReviewService {
     const review = await this.em.transactional(async (tx) => {
       const locked = await this.lock(tx, id);
       if (isSubmitted(locked)) throw new ReviewException('submitted', 'This review has been submitted, so its due date can no longer be changed.');
+      if (isDeclined(locked)) throw new ReviewException('declined');
       locked.dueAt = new Date(dto.dueAt);
       await tx.flush();
       return locked;
@@ -163,12 +172,13 @@ export class ReviewService {
     return described;
   }
 
-  /** The reviewer dashboard: the caller's own assignments, newest first, and their counts. */
+  /** The reviewer dashboard: the caller's own assignments, newest first, and their counts; a declined one is gone from it. */
   async mine(reviewer: AuthUser): Promise<MyReviewsDto> {
-    const total = await this.em.count(PaperReview, { reviewerId: reviewer.id });
+    const standing = { reviewerId: reviewer.id, status: { $ne: ReviewStatus.Declined } };
+    const total = await this.em.count(PaperReview, standing);
     const completed = await this.em.count(PaperReview, { reviewerId: reviewer.id, status: ReviewStatus.Submitted });
-    const pending = await this.em.count(PaperReview, { reviewerId: reviewer.id, status: { $ne: ReviewStatus.Submitted } });
-    const reviews = await this.em.find(PaperReview, { reviewerId: reviewer.id }, { orderBy: { assignedAt: 'desc', id: 'desc' } });
+    const pending = await this.em.count(PaperReview, { reviewerId: reviewer.id, status: { $nin: [ReviewStatus.Submitted, ReviewStatus.Declined] } });
+    const reviews = await this.em.find(PaperReview, standing, { orderBy: { assignedAt: 'desc', id: 'desc' } });
     const papers = await this.papers.summariesOf(reviews.map((review) => review.paperId));
     return {
       counts: { total, pending, completed },
@@ -188,6 +198,7 @@ export class ReviewService {
             updatedAt: review.updatedAt.toISOString(),
             submittedAt: review.submittedAt?.toISOString() ?? null,
             ...dueOf(review),
+            round: review.round,
           },
         ];
       }),
@@ -196,22 +207,21 @@ export class ReviewService {
 
   /** The assigned reviewer or an editor; anyone else is told it does not exist. */
   async get(user: AuthUser, id: string): Promise<ReviewDto> {
-    const review = await this.findReview(id);
-    await this.requireOnReview(user, review, Permission.ReviewRead);
-    return this.toReview(review);
+    await this.access.requireAccess(user, Permission.ReviewRead, [id]);
+    return this.toReview(await this.findReview(id));
   }
 
-  /** The review of a paper, for its page (editors). */
+  /** The review of a paper's current round, for its page (editors); a declined assignment is not one. */
   async ofPaper(user: AuthUser, paperId: string): Promise<ReviewDto> {
-    await this.access.requireAccess(user, Permission.ReviewRead, [paperId]);
-    const review = await this.em.findOne(PaperReview, { paperId });
+    await this.access.requireAccess(user, Permission.PaperReadReviews, [paperId]);
+    const review = await this.em.findOne(PaperReview, { paperId, status: { $ne: ReviewStatus.Declined } }, { orderBy: { round: 'desc' } });
     if (!review) throw new ReviewException('notFound');
     return this.toReview(review);
   }
 
   /** Stores the draft; assigned becomes in_progress. A submitted review no longer changes. */
   async saveDraft(user: AuthUser, id: string, dto: SaveReviewDraftDto): Promise<ReviewDto> {
-    await this.requireOnReview(user, await this.findReview(id), Permission.ReviewWrite);
+    await this.access.requireAccess(user, Permission.ReviewWrite, [id]);
     const review = await this.em.transactional(async (tx) => {
       const locked = await this.lock(tx, id);
       if (isSubmitted(locked)) throw new ReviewException('submitted');
@@ -227,8 +237,8 @@ export class ReviewService {
 
   /** Submits the review and tells every editor once, in one transaction. */
   async submit(user: AuthUser, id: string, dto: SubmitReviewDto): Promise<ReviewDto> {
+    await this.access.requireAccess(user, Permission.ReviewWrite, [id]);
     const found = await this.findReview(id);
-    await this.requireOnReview(user, found, Permission.ReviewWrite);
     const recommendation = dto.recommendation;
     if (!recommendation || dto.text.trim() === '') throw new ReviewException('incomplete');
     // Before the transaction: a second pool connection wanted while one is held can deadlock the pool.
@@ -262,6 +272,40 @@ export class ReviewService {
     return this.toReview(review);
   }
 
+  /**
+   * The reviewer gives the assignment back, with a reason for the editors, who are each e-mailed,
+   * in one transaction. The row stays (declined, with the reason); the reviewer's access to the
+   * paper ends with it, and the paper is assignable again in the same round.
+   */
+  async decline(user: AuthUser, id: string, dto: DeclineReviewDto): Promise<void> {
+    await this.access.requireAccess(user, Permission.ReviewDecline, [id]);
+    const reason = dto.declineReason.trim();
+    if (reason === '') throw new ReviewException('declineReasonMissing');
+    const found = await this.findReview(id);
+    // Before the transaction, as in submit: one pool connection at a time.
+    const reviewerName = (await this.users.displayNamesOf([found.reviewerId])).get(found.reviewerId) ?? user.email;
+    await this.notifications.inTransaction(async (tx, mail) => {
+      const locked = await this.lock(tx, id);
+      if (isSubmitted(locked)) throw new ReviewException('submitted', 'This review has been submitted, so it can no longer be declined.');
+      if (isDeclined(locked)) throw new ReviewException('notFound');
+      const now = new Date();
+      locked.status = ReviewStatus.Declined;
+      locked.declinedAt = now;
+      locked.declineReason = reason;
+      locked.updatedAt = now;
+      const paper = (await this.papers.summariesOf([locked.paperId], tx)).get(locked.paperId);
+      for (const editor of await this.users.emailsOfRole('admin', tx)) {
+        mail.queue({
+          template: MailTemplate.ReviewDeclined,
+          to: editor.email,
+          data: { title: paper?.title ?? '', reviewerName, reason, paperUrl: `${this.config.http.publicUrl}/papers/${locked.paperId}` },
+          dedupeKey: `review-declined:${id}:${editor.id}`,
+        });
+      }
+      await tx.flush();
+    });
+  }
+
   private async findReview(id: string): Promise<PaperReview> {
     const review = isUuid(id) ? await this.em.findOne(PaperReview, { id }) : null;
     if (!review) throw new ReviewException('notFound');
@@ -275,25 +319,16 @@ export class ReviewService {
     return review;
   }
 
-  /**
-   * The policy's answer on the review's paper: without review.read the review does not exist for
-   * the caller (404, even on a published paper they may read); with it but without the permission
-   * asked, 403 with the policy's message.
-   */
-  private async requireOnReview(user: AuthUser, review: PaperReview, permission: Permission): Promise<void> {
-    try {
-      await this.access.requireAccess(user, Permission.ReviewRead, [review.paperId]);
-    } catch (error) {
-      if (error instanceof AppException && error.code === ErrorCode.Forbidden) throw new ReviewException('notFound');
-      throw error;
-    }
-    if (permission !== Permission.ReviewRead) await this.access.requireAccess(user, permission, [review.paperId]);
-  }
-
-  private async assignedAmong(paperIds: readonly string[]): Promise<Set<string>> {
-    if (paperIds.length === 0) return new Set();
-    const rows = await this.em.find(PaperReview, { paperId: { $in: [...paperIds] } }, { fields: ['paperId'] });
-    return new Set(rows.map((row) => row.paperId));
+  /** The papers among these that have a standing (not declined) assignment in their current round. */
+  private async assignedInCurrentRound(papers: readonly PaperSummary[]): Promise<Set<string>> {
+    if (papers.length === 0) return new Set();
+    const rows = await this.em.find(
+      PaperReview,
+      { paperId: { $in: papers.map((paper) => paper.id) }, status: { $ne: ReviewStatus.Declined } },
+      { fields: ['paperId', 'round'] },
+    );
+    const roundOf = new Map(papers.map((paper) => [paper.id, paper.round]));
+    return new Set(rows.filter((row) => roundOf.get(row.paperId) === row.round).map((row) => row.paperId));
   }
 
   private async describe(reviews: readonly PaperReview[]): Promise<ReviewAssignmentDto[]> {
@@ -317,6 +352,9 @@ export class ReviewService {
         updatedAt: review.updatedAt.toISOString(),
         submittedAt: review.submittedAt?.toISOString() ?? null,
         ...dueOf(review),
+        round: review.round,
+        declinedAt: review.declinedAt?.toISOString() ?? null,
+        declineReason: review.declineReason ?? null,
       };
     });
   }
@@ -337,6 +375,7 @@ export class ReviewService {
       updatedAt: review.updatedAt.toISOString(),
       submittedAt: review.submittedAt?.toISOString() ?? null,
       ...dueOf(review),
+      round: review.round,
     };
   }
 }

@@ -877,6 +877,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reviews/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a review assignment */
+        post: operations["ReviewController_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/papers/{id}/review": {
         parameters: {
             query?: never;
@@ -1070,7 +1087,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "CSRF_REJECTED" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "PAYMENT_REQUIRED" | "PAYMENT_ALREADY_PAID" | "PAYMENT_PROVIDER_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "INVALID_FILE_TYPE" | "FILE_TOO_LARGE" | "STORAGE_UNAVAILABLE" | "AUTH_ACCOUNT_EXISTS" | "AUTH_INVALID_CREDENTIALS" | "AUTH_EMAIL_NOT_CONFIRMED" | "AUTH_REFRESH_INVALID" | "AUTH_RESET_EXPIRED" | "AUTH_RESET_INVALID" | "AUTH_WEAK_PASSWORD" | "USER_NOT_FOUND" | "INVITATION_PENDING_EXISTS" | "INVITATION_NOT_FOUND" | "INVITATION_ACCOUNT_EXISTS" | "INVITATION_OTHER_ACCOUNT" | "REVIEW_ALREADY_ASSIGNED" | "REVIEW_PAPER_NOT_ASSIGNABLE" | "REVIEW_REVIEWER_NOT_ASSIGNABLE" | "REVIEW_SUBMITTED" | "REVIEW_INCOMPLETE" | "MESSAGE_RECIPIENT_NOT_REVIEWER" | "MESSAGE_NO_EDITORS" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "CSRF_REJECTED" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "PAYMENT_REQUIRED" | "PAYMENT_ALREADY_PAID" | "PAYMENT_PROVIDER_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "INVALID_FILE_TYPE" | "FILE_TOO_LARGE" | "STORAGE_UNAVAILABLE" | "AUTH_ACCOUNT_EXISTS" | "AUTH_INVALID_CREDENTIALS" | "AUTH_EMAIL_NOT_CONFIRMED" | "AUTH_REFRESH_INVALID" | "AUTH_RESET_EXPIRED" | "AUTH_RESET_INVALID" | "AUTH_WEAK_PASSWORD" | "USER_NOT_FOUND" | "INVITATION_PENDING_EXISTS" | "INVITATION_NOT_FOUND" | "INVITATION_ACCOUNT_EXISTS" | "INVITATION_OTHER_ACCOUNT" | "REVIEW_ALREADY_ASSIGNED" | "REVIEW_PAPER_NOT_ASSIGNABLE" | "REVIEW_REVIEWER_NOT_ASSIGNABLE" | "REVIEW_SUBMITTED" | "REVIEW_INCOMPLETE" | "REVIEW_DECLINED" | "MESSAGE_RECIPIENT_NOT_REVIEWER" | "MESSAGE_NO_EDITORS" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
         ErrorResponseDto: {
             /** @example 404 */
             statusCode: number;
@@ -1549,6 +1566,8 @@ export interface components {
              * @enum {string}
              */
             status: "submitted" | "under_review";
+            /** @description The review round the assignment will be for */
+            round: number;
         };
         AssignableReviewerDto: {
             /** Format: uuid */
@@ -1575,7 +1594,7 @@ export interface components {
             dueAt?: string;
         };
         /** @enum {string} */
-        ReviewStatus: "assigned" | "in_progress" | "submitted";
+        ReviewStatus: "assigned" | "in_progress" | "submitted" | "declined";
         /** @enum {string} */
         ReviewRecommendation: "accept" | "minor_revisions" | "major_revisions" | "reject";
         ReviewAssignmentDto: {
@@ -1608,6 +1627,12 @@ export interface components {
             dueAt: string;
             /** @description The due date has passed and the review is not submitted */
             overdue: boolean;
+            /** @description The paper's review round this assignment is for */
+            round: number;
+            /** Format: date-time */
+            declinedAt: string | null;
+            /** @description The reviewer's reason for declining */
+            declineReason: string | null;
         };
         ChangeReviewDueDateDto: {
             /**
@@ -1656,6 +1681,8 @@ export interface components {
             dueAt: string;
             /** @description The due date has passed and the review is not submitted */
             overdue: boolean;
+            /** @description The paper's review round this assignment is for */
+            round: number;
         };
         MyReviewsDto: {
             counts: components["schemas"]["MyReviewCountsDto"];
@@ -1696,6 +1723,8 @@ export interface components {
             dueAt: string;
             /** @description The due date has passed and the review is not submitted */
             overdue: boolean;
+            /** @description The paper's review round this review is for */
+            round: number;
         };
         SaveReviewDraftDto: {
             text: string;
@@ -1706,6 +1735,10 @@ export interface components {
             text: string;
             /** @description Required to submit */
             recommendation: (string & components["schemas"]["ReviewRecommendation"]) | null;
+        };
+        DeclineReviewDto: {
+            /** @description Why the reviewer declines; shown to the editors. Must not be blank */
+            declineReason: string;
         };
         MessagePartyDto: {
             /**
@@ -4416,7 +4449,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description REVIEW_SUBMITTED */
+            /** @description REVIEW_SUBMITTED, REVIEW_DECLINED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4481,7 +4514,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description REVIEW_SUBMITTED */
+            /** @description REVIEW_SUBMITTED, REVIEW_DECLINED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4729,6 +4762,76 @@ export interface operations {
             };
         };
     };
+    ReviewController_decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineReviewDto"];
+            };
+        };
+        responses: {
+            /** @description Declined; every editor is e-mailed the reason, and the paper is assignable again */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: declineReason missing, blank or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FORBIDDEN: an editor who is not the assigned reviewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: as for reading the review, or already declined */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description REVIEW_SUBMITTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     ReviewController_ofPaper: {
         parameters: {
             query?: never;
@@ -4740,7 +4843,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The paper's review, for its page */
+            /** @description The review of the paper's current round (a declined assignment is not one), for its page */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -40,6 +40,11 @@ const SUBJECTS: { [T in MailTemplate]: (journalName: string) => string } = {
   [MailTemplate.ReviewAssigned]: (journalName) => `A paper was assigned to you for review at ${journalName}`,
   [MailTemplate.ReviewWithdrawn]: (journalName) => `A review assignment at ${journalName} was withdrawn`,
   [MailTemplate.ReviewSubmitted]: (journalName) => `A review was submitted at ${journalName}`,
+  [MailTemplate.ReviewDeclined]: (journalName) => `A reviewer declined an assignment at ${journalName}`,
+  [MailTemplate.ReviewReminder]: (journalName) => `Reminder: a review for ${journalName} is due`,
+  [MailTemplate.RevisionsRequested]: (journalName) => `${journalName} asks you to revise your paper`,
+  [MailTemplate.RevisionReminder]: (journalName) => `Reminder: your revised paper for ${journalName} is due`,
+  [MailTemplate.RevisionSubmitted]: (journalName) => `An author sent a revised paper to ${journalName}`,
   [MailTemplate.MessageReceived]: (journalName) => `You have a new message at ${journalName}`,
 };
 
@@ -94,6 +99,11 @@ export class MailRenderer {
       [MailTemplate.ReviewAssigned]: '',
       [MailTemplate.ReviewWithdrawn]: '',
       [MailTemplate.ReviewSubmitted]: '',
+      [MailTemplate.ReviewDeclined]: '',
+      [MailTemplate.ReviewReminder]: '',
+      [MailTemplate.RevisionsRequested]: '',
+      [MailTemplate.RevisionReminder]: '',
+      [MailTemplate.RevisionSubmitted]: '',
       [MailTemplate.MessageReceived]: '',
     };
     this.handlebars.registerHelper('url', safeUrl);

@@ -12,6 +12,11 @@ export enum MailTemplate {
   ReviewAssigned = 'review-assigned',
   ReviewWithdrawn = 'review-withdrawn',
   ReviewSubmitted = 'review-submitted',
+  ReviewDeclined = 'review-declined',
+  ReviewReminder = 'review-reminder',
+  RevisionsRequested = 'revisions-requested',
+  RevisionReminder = 'revision-reminder',
+  RevisionSubmitted = 'revision-submitted',
   MessageReceived = 'message-received',
 }
 
@@ -32,6 +37,16 @@ export interface MailTemplateData {
   [MailTemplate.ReviewWithdrawn]: { title: string };
   /** To each editor: `paperUrl` is the paper's page, where its review is shown. */
   [MailTemplate.ReviewSubmitted]: { title: string; reviewerName: string; recommendation: string; paperUrl: string };
+  /** To each editor: the reviewer's reason, and the paper's page, where it can be assigned again. */
+  [MailTemplate.ReviewDeclined]: { title: string; reviewerName: string; reason: string; paperUrl: string };
+  /** To the reviewer, before the due date or after it (`overdue`); `dueDate` is written out, e.g. "24 December 2026". */
+  [MailTemplate.ReviewReminder]: { title: string; reviewUrl: string; dueDate: string; overdue: boolean };
+  /** To the author: `revisions` is "minor revisions" or "major revisions"; the paper's page shows the shared feedback. */
+  [MailTemplate.RevisionsRequested]: { title: string; revisions: string; dueDate: string; paperUrl: string };
+  /** To the author, before the revision is due or after it (`overdue`). */
+  [MailTemplate.RevisionReminder]: { title: string; dueDate: string; paperUrl: string; overdue: boolean };
+  /** To each editor: the author answered, and the paper is in review round `round`. */
+  [MailTemplate.RevisionSubmitted]: { title: string; round: number; paperUrl: string };
   /**
    * To a message's recipient: `senderName` is the journal's short name for the editors, the
    * reviewer's name or e-mail for a reviewer; `content` is plain text; `dashboardUrl` is where the

@@ -28,6 +28,8 @@ const ResearchPaperSchema = defineEntity({
     authors: p.json<PaperAuthor[]>(),
     status: p.enum(() => PaperStatus).default(PaperStatus.Submitted),
     publishedAt: p.datetime().nullable(),
+    /** The review round: 1 at submission, one more each time the author answers a revision request. */
+    round: p.integer().default(1),
     /** The licence it is (or will be) published under, an SPDX id of config/licenses.ts: the journal's at submission. */
     license: p.string().length(20).$type<LicenseId>().default(DEFAULT_LICENSE),
     /** Given at publication when the journal has a Crossref prefix; never changes after (papers/doi/). */

@@ -67,6 +67,17 @@ export class ChangeReviewDueDateDto {
   dueAt: string;
 }
 
+/** The most a decline reason may say. */
+export const DECLINE_REASON_MAX_LENGTH = 2000;
+
+/** A blank reason is REVIEW_INCOMPLETE-like but for declining: the service refuses it with its own words. */
+export class DeclineReviewDto {
+  @ApiProperty({ maxLength: DECLINE_REASON_MAX_LENGTH, description: 'Why the reviewer declines; shown to the editors. Must not be blank' })
+  @IsString()
+  @MaxLength(DECLINE_REASON_MAX_LENGTH)
+  declineReason: string;
+}
+
 export class SaveReviewDraftDto {
   @ApiProperty({ maxLength: REVIEW_TEXT_MAX_LENGTH })
   @IsString()
@@ -97,6 +108,7 @@ export class AssignablePaperDto {
   @ApiProperty() title: string;
   @ApiProperty() category: string;
   @ApiProperty({ enum: REVIEWABLE_STATUSES, description: 'submitted or under_review' }) status: PaperSummary['status'];
+  @ApiProperty({ description: 'The review round the assignment will be for' }) round: number;
 }
 
 export class AssignableReviewerDto {
@@ -121,6 +133,9 @@ export class ReviewAssignmentDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) submittedAt: string | null;
   @ApiProperty({ format: 'date-time', description: 'When the review is due' }) dueAt: string;
   @ApiProperty({ description: 'The due date has passed and the review is not submitted' }) overdue: boolean;
+  @ApiProperty({ description: "The paper's review round this assignment is for" }) round: number;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) declinedAt: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The reviewer's reason for declining" }) declineReason: string | null;
 }
 
 export class MyReviewAssignmentDto {
@@ -136,6 +151,7 @@ export class MyReviewAssignmentDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the review was submitted' }) submittedAt: string | null;
   @ApiProperty({ format: 'date-time', description: 'When the review is due' }) dueAt: string;
   @ApiProperty({ description: 'The due date has passed and the review is not submitted' }) overdue: boolean;
+  @ApiProperty({ description: "The paper's review round this assignment is for" }) round: number;
 }
 
 export class MyReviewCountsDto {
@@ -173,4 +189,5 @@ export class ReviewDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) submittedAt: string | null;
   @ApiProperty({ format: 'date-time', description: 'When the review is due' }) dueAt: string;
   @ApiProperty({ description: 'The due date has passed and the review is not submitted' }) overdue: boolean;
+  @ApiProperty({ description: "The paper's review round this review is for" }) round: number;
 }

@@ -3,7 +3,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { REVIEW_RECOMMENDATIONS, ReviewStatus } from './review-status.js';
 
 /**
- * A paper's review assignment, which is also the review itself (migration 20261123003000). The
+ * A paper's review assignment, which is also the review itself (migrations 20261123003000 and 20261129001000). The
  * paper and the accounts are referenced by id only: they belong to other modules.
  */
 const PaperReviewSchema = defineEntity({
@@ -11,7 +11,10 @@ const PaperReviewSchema = defineEntity({
   tableName: 'paper_reviews',
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    paperId: p.uuid().unique('paper_reviews_paper_id_unique'),
+    /** At most one assignment per paper and round that is not declined (paper_reviews_active_round_unique). */
+    paperId: p.uuid(),
+    /** The paper's review round this assignment belongs to (1 at submission, one more per answered revision request). */
+    round: p.integer().default(1),
     reviewerId: p.uuid(),
     assignedBy: p.uuid().nullable(),
     status: p.enum(() => ReviewStatus).default(ReviewStatus.Assigned),
@@ -22,6 +25,13 @@ const PaperReviewSchema = defineEntity({
     submittedAt: p.datetime().nullable(),
     /** Chosen by the service at assignment (REVIEW_DUE_DAYS or the editor's date); the table has no default. */
     dueAt: p.datetime(),
+    declinedAt: p.datetime().nullable(),
+    /** Required when declining; shown to the editors only. */
+    declineReason: p.text().nullable(),
+    /** The editor shares the review's text with the paper's author. */
+    shareText: p.boolean().default(false),
+    /** The editor shares the rubric's scores and comments with the paper's author. */
+    shareCriteria: p.boolean().default(false),
   },
 });
 

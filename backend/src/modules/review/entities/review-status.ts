@@ -7,6 +7,8 @@ export enum ReviewStatus {
   Assigned = 'assigned',
   InProgress = 'in_progress',
   Submitted = 'submitted',
+  /** The reviewer declined the assignment, with a reason (issue 18); the paper is assignable again. */
+  Declined = 'declined',
 }
 
 export const REVIEW_STATUSES = Object.values(ReviewStatus);
