@@ -97,6 +97,7 @@ export const errorPresentations: Record<ApiErrorCode, ErrorPresentation> = {
   REVIEW_REVIEWER_NOT_ASSIGNABLE: 'server',
   REVIEW_SUBMITTED: 'server',
   REVIEW_INCOMPLETE: 'server',
+  REVIEW_DECLINED: 'server',
   // The messaging API's messages are the spec's ('No admin users found. Please contact support at {email}').
   MESSAGE_RECIPIENT_NOT_REVIEWER: 'server',
   MESSAGE_NO_EDITORS: 'server',

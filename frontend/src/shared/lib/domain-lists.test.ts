@@ -40,7 +40,7 @@ describe('the domain lists, in the order of the spec', () => {
   });
 
   it('review statuses and recommendations (section 4)', () => {
-    expect(reviewStatuses).toEqual(['assigned', 'in_progress', 'submitted']);
+    expect(reviewStatuses).toEqual(['assigned', 'in_progress', 'submitted', 'declined']);
     expect(recommendations).toEqual(['accept', 'minor_revisions', 'major_revisions', 'reject']);
     expect(reviewStatusLabels.in_progress).toBe('In Progress');
     expect(recommendationLabels.minor_revisions).toBe('Minor Revisions');

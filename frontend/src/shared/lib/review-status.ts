@@ -7,6 +7,7 @@ export const reviewStatusLabels: Record<ReviewStatus, string> = {
   assigned: 'Assigned',
   in_progress: 'In Progress',
   submitted: 'Submitted',
+  declined: 'Declined',
 };
 
 export const reviewStatuses = Object.keys(reviewStatusLabels) as ReviewStatus[];

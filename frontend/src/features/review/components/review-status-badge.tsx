@@ -6,6 +6,7 @@ const toneClasses: Record<ReviewStatus, string> = {
   assigned: 'bg-yellow-100 text-yellow-900',
   in_progress: 'bg-blue-100 text-blue-900',
   submitted: 'bg-green-100 text-green-900',
+  declined: 'bg-gray-200 text-gray-900',
 };
 
 export function ReviewStatusBadge({ status, className }: { status: ReviewStatus; className?: string }) {

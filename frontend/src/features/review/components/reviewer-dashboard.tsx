@@ -13,6 +13,8 @@ const reviewAction: Record<ReviewStatus, string> = {
   assigned: 'Start Review',
   in_progress: 'Continue Review',
   submitted: 'View Review',
+  // A declined assignment leaves the dashboard; the label is for completeness of the record.
+  declined: 'View Review',
 };
 
 interface ReviewerDashboardProps {
