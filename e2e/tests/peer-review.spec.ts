@@ -68,13 +68,22 @@ test('an invited reviewer is assigned a submitted paper, drafts and submits a re
   // The e-mailed link and the dashboard's button lead to the same review.
   await expect(page).toHaveURL(atPath(new URL(reviewLink).pathname));
   await page.getByRole('textbox', { name: 'Review' }).fill('The method is clear; more samples would help.');
+  // The rubric (the six defaults): one score and comment in the draft, every score before submitting.
+  const method = page.getByRole('group', { name: 'Method' });
+  await method.getByRole('radiogroup', { name: 'Score for Method' }).getByRole('radio', { name: '3 — adequate' }).check();
+  await method.getByRole('textbox', { name: 'Comment on Method (optional)' }).fill('Say how many samples you took.');
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expectToast(page, 'Review saved');
   await page.goto('/reviewer-dashboard');
   await expect(page.getByRole('listitem', { name: 'Pending Reviews: 1' })).toBeVisible();
   await item.getByRole('link', { name: 'Continue Review' }).click();
   await expect(page.getByRole('textbox', { name: 'Review' })).toHaveValue('The method is clear; more samples would help.');
+  await expect(method.getByRole('radio', { name: '3 — adequate' })).toBeChecked();
   await page.getByLabel('Recommendation').selectOption('minor_revisions');
+  await expect(page.getByRole('button', { name: 'Submit Review' })).toBeDisabled();
+  for (const group of await page.getByRole('radiogroup', { name: /^Score for / }).all()) {
+    if ((await group.getByRole('radio', { checked: true }).count()) === 0) await group.getByRole('radio', { name: '4 — good' }).check();
+  }
   await page.getByRole('button', { name: 'Submit Review' }).click();
   await expect(page.getByRole('button', { name: 'Submit Review' })).toHaveCount(0);
 
@@ -83,6 +92,8 @@ test('an invited reviewer is assigned a submitted paper, drafts and submits a re
   await item.getByRole('link', { name: 'View Review' }).click();
   await expect(page.getByRole('textbox', { name: 'Review' })).not.toBeEditable();
   await expect(page.getByRole('button', { name: 'Save Draft' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Scores from the review' }).getByRole('listitem')).toHaveCount(6);
+  await expect(page.getByRole('radio')).toHaveCount(0);
   await reviewerContext.close();
 
   // The editor reads the review on the paper's page and accepts the paper; the author is told.
@@ -93,6 +104,10 @@ test('an invited reviewer is assigned a submitted paper, drafts and submits a re
   await expect(review).toContainText('Submitted');
   await expect(review).toContainText('Minor Revisions');
   await expect(review).toContainText('The method is clear; more samples would help.');
+  const scores = review.getByRole('region', { name: 'Scores from the review' });
+  await expect(scores.getByRole('listitem').filter({ hasText: 'Method' })).toContainText('3 out of 5');
+  await expect(scores.getByRole('listitem').filter({ hasText: 'Method' })).toContainText('Say how many samples you took.');
+  await expect(scores.getByRole('listitem').filter({ hasText: 'Ethics' })).toContainText('4 out of 5');
   const decided = new Date();
   await admin.getByRole('group', { name: 'Change paper status' }).getByRole('button', { name: 'Accept' }).click();
   await expectToast(admin, 'Status Updated', 'Paper status changed to accepted. Congratulatory email sent to author.');

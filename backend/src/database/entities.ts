@@ -13,6 +13,8 @@ import { PaymentCheckoutAttempt } from '../modules/payments/entities/payment-che
 import { Payment } from '../modules/payments/entities/payment.entity.js';
 import { PaperReview } from '../modules/review/entities/paper-review.entity.js';
 import { RevisionRequest } from '../modules/review/entities/revision-request.entity.js';
+import { DueReminder } from '../modules/review/reminders/due-reminder.entity.js';
+import { ReviewCriterion } from '../modules/review/rubric/review-criterion.entity.js';
 import { Profile } from '../modules/users/entities/profile.entity.js';
 import { UserRole } from '../modules/users/entities/user-role.entity.js';
 import { User } from '../modules/users/entities/user.entity.js';
@@ -21,4 +23,4 @@ import { User } from '../modules/users/entities/user.entity.js';
  * Every entity schema of the application, listed once so that the API, the worker, the CLI
  * commands and the tests all see the same model. Each module adds its schemas here.
  */
-export const ENTITIES = [User, Profile, UserRole, Session, RotatedRefreshToken, LinkToken, OutboxMail, ResearchPaper, PaperFile, PaperComment, PaperStatusEvent, Payment, PaymentCheckoutAttempt, ReviewerInvitation, PaperReview, RevisionRequest, ReviewerMessage, MessageAttachment] as const;
+export const ENTITIES = [User, Profile, UserRole, Session, RotatedRefreshToken, LinkToken, OutboxMail, ResearchPaper, PaperFile, PaperComment, PaperStatusEvent, Payment, PaymentCheckoutAttempt, ReviewerInvitation, PaperReview, RevisionRequest, DueReminder, ReviewCriterion, ReviewerMessage, MessageAttachment] as const;

@@ -17,6 +17,7 @@ import { accountMailsSettled, createAccount, signIn, signUpBody, sql, tokenFromO
 import { inviteReviewer } from '../support/invitations.js';
 import { givePaidFee, pdfBytes, submissionFields } from '../support/papers.js';
 import { makeAssignable } from '../support/reviewers.js';
+import { rubricScores } from '../support/rubric.js';
 import { type AppRoute, concreteUrl, recordRoutes } from '../support/route-walk.js';
 import { StripeStub } from '../support/stripe-stub.js';
 import { clearRateLimits, startTestApp, type TestApp } from '../support/test-app.js';
@@ -129,6 +130,17 @@ async function onReview(world: World): Promise<Call> {
   const [review] = await sql<{ id: string }>(world.testApp.app, 'select id from paper_reviews where paper_id = ?', [world.paperId]);
   if (!review) throw new Error(`No review of ${world.paperId}`);
   return { params: { id: review.id } };
+}
+
+/** The row's review, submitted by the reviewer persona: its id in the path. */
+async function onSubmittedReview(world: World): Promise<Call> {
+  const review = await onReview(world);
+  await api(world)
+    .post(`/api/reviews/${review.params!.id}/submit`)
+    .set('Authorization', `Bearer ${world.people.get('reviewer')!.token}`)
+    .send({ text: 'A careful study, clearly written.', recommendation: 'accept', criteria: await rubricScores(world.testApp) })
+    .expect(200);
+  return review;
 }
 
 /** A message an admin sent the reviewer persona (an active reviewer), with one image: its id in the path. */
@@ -330,6 +342,7 @@ const FIXTURES: Record<string, Fixture> = {
     setup: async (world) => ({ ...(await onReview(world)), body: { dueAt: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString() } }),
   },
   'DELETE /api/admin/reviews/:id': { paper: 'submitted, assigned to reviewer', setup: onReview },
+  'POST /api/admin/reviews/:id/reminders': { paper: 'submitted, assigned to reviewer', setup: onReview },
   'GET /api/reviews/:id': { paper: 'submitted, assigned to reviewer', setup: onReview },
   'PUT /api/reviews/:id/draft': {
     paper: 'submitted, assigned to reviewer',
@@ -337,11 +350,40 @@ const FIXTURES: Record<string, Fixture> = {
   },
   'POST /api/reviews/:id/submit': {
     paper: 'submitted, assigned to reviewer',
-    setup: async (world) => ({ ...(await onReview(world)), body: { text: 'A careful study, clearly written.', recommendation: 'accept' } }),
+    setup: async (world) => ({ ...(await onReview(world)), body: { text: 'A careful study, clearly written.', recommendation: 'accept', criteria: await rubricScores(world.testApp) } }),
+  },
+  'GET /api/rubric': {},
+  // The rubric as it is, sent back: a valid list that changes nothing the other rows rely on.
+  'PUT /api/admin/rubric': {
+    setup: async (world) => ({ body: { criteria: await sql<{ name: string; hint: string }>(world.testApp.app, 'select name, hint from review_criteria order by position, id') } }),
   },
   'POST /api/reviews/:id/decline': {
     paper: 'submitted, assigned to reviewer',
     setup: async (world) => ({ ...(await onReview(world)), body: { declineReason: 'I supervised one of the authors last year.' } }),
+  },
+  // Only a submitted review has a certificate: the reviewer persona submits it first.
+  'GET /api/reviews/:id/certificate': { paper: 'submitted, assigned to reviewer', setup: onSubmittedReview },
+  'GET /api/papers/:id/rounds': { paper: 'submitted, assigned to reviewer' },
+  'GET /api/papers/:id/rounds/:round/pdf': { paper: 'submitted, assigned to reviewer', call: () => ({ params: { round: '1' } }) },
+  // Revisions follow a submitted review; the author answers an open request.
+  'POST /api/papers/:id/revision-requests': {
+    paper: 'submitted, assigned to reviewer',
+    setup: async (world) => {
+      await onSubmittedReview(world);
+      return { body: { kind: 'minor', editorNote: 'Please shorten the abstract.', shareText: true, shareCriteria: true } };
+    },
+  },
+  'POST /api/papers/:id/revisions': {
+    paper: 'submitted, assigned to reviewer',
+    setup: async (world) => {
+      await onSubmittedReview(world);
+      await api(world)
+        .post(`/api/papers/${world.paperId}/revision-requests`)
+        .set('Authorization', `Bearer ${world.people.get('admin')!.token}`)
+        .send({ kind: 'minor', shareText: true, shareCriteria: false })
+        .expect(201);
+      return { form: { responseLetter: 'We shortened the abstract.' }, pdf: pdfBytes(3000, 'r') };
+    },
   },
 
   'POST /api/admin/messages': { setup: async (world) => ({ form: { recipientId: (await assignableReviewer(world)).id, ...messageForm('About your review') } }) },

@@ -18,6 +18,7 @@ import {
 import { queueSignUpMails } from '../support/mail-drills.js';
 import { pdfBytes, submissionFields } from '../support/papers.js';
 import { createAssignableReviewer } from '../support/reviewers.js';
+import { rubricScores } from '../support/rubric.js';
 import { type SmtpCatcher, startSmtpCatcher, waitFor } from '../support/smtp-catcher.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startTestWorker } from '../support/test-worker.js';
@@ -93,6 +94,8 @@ describe('the journal when PostgreSQL restarts mid-flight', () => {
     const admin = await createPerson(api, 'admin');
     const reviewer = await createAssignableReviewer(api, admin.token);
     const author = await createPerson(api);
+    // Read while the database is up: the rubric does not change during the drill.
+    const criteria = await rubricScores(api);
     const as = (who: Person) => ({
       get: (url: string) => request(api.server).get(url).set('Authorization', `Bearer ${who.token}`),
       post: (url: string) => request(api.server).post(url).set('Authorization', `Bearer ${who.token}`),
@@ -129,7 +132,7 @@ describe('the journal when PostgreSQL restarts mid-flight', () => {
       const assignment = answers.record(phase, 'assign reviewer', await as(admin).post('/api/admin/reviews').send({ paperId, reviewerId: reviewer.id }));
       if (ok(assignment.status)) {
         const reviewId = (assignment.body as { id: string }).id;
-        const review = answers.record(phase, 'review', await as(reviewer).post(`/api/reviews/${reviewId}/submit`).send({ text: `Sound (${phase}).`, recommendation: 'accept' }));
+        const review = answers.record(phase, 'review', await as(reviewer).post(`/api/reviews/${reviewId}/submit`).send({ text: `Sound (${phase}).`, recommendation: 'accept', criteria }));
         if (ok(review.status)) accepted.reviews.push(reviewId);
       }
 

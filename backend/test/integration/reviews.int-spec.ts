@@ -6,6 +6,7 @@ import { PaperStatus } from '../../src/modules/papers/entities/paper-status.js';
 import { createPerson, type Person, sql } from '../support/accounts.js';
 import { createPaper, uniqueWord } from '../support/papers.js';
 import { createAssignableReviewer } from '../support/reviewers.js';
+import { rubricScores } from '../support/rubric.js';
 import { clearRateLimits, startTestApp, type TestApp } from '../support/test-app.js';
 
 interface Assignment {
@@ -290,7 +291,7 @@ describe('peer review', () => {
 
     it('refuses to move the due date of a submitted review (409) or a withdrawn one (404)', async () => {
       const done = await assign((await paper()).id);
-      await as(reviewer).post(`/api/reviews/${done.id}/submit`).send({ text: 'Sound.', recommendation: 'accept' }).expect(200);
+      await as(reviewer).post(`/api/reviews/${done.id}/submit`).send({ text: 'Sound.', recommendation: 'accept', criteria: await rubricScores(testApp) }).expect(200);
       const refused = await as(admin).patch(`/api/admin/reviews/${done.id}`).send({ dueAt: daysAhead(3) }).expect(409);
       expect(refused.body).toEqual({ statusCode: 409, code: 'REVIEW_SUBMITTED', message: 'This review has been submitted, so its due date can no longer be changed.' });
       expect((await dueRow(done.id)).toISOString()).toBe(done.dueAt);
@@ -314,7 +315,7 @@ describe('peer review', () => {
       expect((await as(own).get(`/api/reviews/${late.id}`).expect(200)).body).toMatchObject({ overdue: true });
 
       // Submitted late is done, not overdue.
-      const submitted = (await as(own).post(`/api/reviews/${late.id}/submit`).send({ text: 'Late but sound.', recommendation: 'accept' }).expect(200)).body as Review;
+      const submitted = (await as(own).post(`/api/reviews/${late.id}/submit`).send({ text: 'Late but sound.', recommendation: 'accept', criteria: await rubricScores(testApp) }).expect(200)).body as Review;
       expect(submitted.overdue).toBe(false);
       const after = (await as(admin).get('/api/admin/reviews').expect(200)).body as Assignment[];
       expect(after.find((row) => row.id === late.id)).toMatchObject({ overdue: false, status: 'submitted' });
@@ -354,7 +355,7 @@ describe('peer review', () => {
       expect(mine.assignments.map((row) => row.id)).toEqual([a2.id, a1.id]);
       expect(mine.assignments[1]).toMatchObject({ title: first.title, abstract: first.abstract, status: 'assigned', paperSubmittedAt: first.createdAt.toISOString() });
 
-      await as(own).post(`/api/reviews/${a1.id}/submit`).send({ text: 'Sound method.', recommendation: 'accept' }).expect(200);
+      await as(own).post(`/api/reviews/${a1.id}/submit`).send({ text: 'Sound method.', recommendation: 'accept', criteria: await rubricScores(testApp) }).expect(200);
       await as(own).put(`/api/reviews/${a2.id}/draft`).send({ text: 'Half', recommendation: null }).expect(200);
       const after = (await as(own).get('/api/reviews/mine').expect(200)).body as Mine;
       expect(after.counts).toEqual({ total: 2, pending: 1, completed: 1 });
@@ -389,7 +390,7 @@ describe('peer review', () => {
     it('submits: sets the time, e-mails every editor once, and the review no longer changes nor can be withdrawn', async () => {
       const submitted = await paper();
       const assignment = await assign(submitted.id);
-      const done = (await as(reviewer).post(`/api/reviews/${assignment.id}/submit`).send({ text: 'Careful and clear.', recommendation: 'major_revisions' }).expect(200)).body as Review;
+      const done = (await as(reviewer).post(`/api/reviews/${assignment.id}/submit`).send({ text: 'Careful and clear.', recommendation: 'major_revisions', criteria: await rubricScores(testApp) }).expect(200)).body as Review;
       expect(done).toMatchObject({ status: 'submitted', text: 'Careful and clear.', recommendation: 'major_revisions' });
       expect(done.submittedAt).not.toBeNull();
 
@@ -399,7 +400,7 @@ describe('peer review', () => {
       expect(told[0].data).toMatchObject({ reviewerName: 'Test Person', paperUrl: `${config.http.publicUrl}/papers/${submitted.id}` });
 
       for (const refused of [
-        await as(reviewer).post(`/api/reviews/${assignment.id}/submit`).send({ text: 'Changed my mind.', recommendation: 'reject' }).expect(409),
+        await as(reviewer).post(`/api/reviews/${assignment.id}/submit`).send({ text: 'Changed my mind.', recommendation: 'reject', criteria: await rubricScores(testApp, 1) }).expect(409),
         await as(reviewer).put(`/api/reviews/${assignment.id}/draft`).send({ text: 'Changed my mind.', recommendation: 'reject' }).expect(409),
         await as(admin).delete(`/api/admin/reviews/${assignment.id}`).expect(409),
       ]) {
@@ -413,7 +414,7 @@ describe('peer review', () => {
       const assignment = await assign((await paper()).id);
       const onePool = await startTestApp({ env: { DATABASE_POOL_MAX: '1' } });
       try {
-        const done = await request(onePool.server).post(`/api/reviews/${assignment.id}/submit`).set('Authorization', `Bearer ${reviewer.token}`).send({ text: 'Sound.', recommendation: 'accept' }).expect(200);
+        const done = await request(onePool.server).post(`/api/reviews/${assignment.id}/submit`).set('Authorization', `Bearer ${reviewer.token}`).send({ text: 'Sound.', recommendation: 'accept', criteria: await rubricScores(testApp) }).expect(200);
         expect(done.body).toMatchObject({ status: 'submitted', recommendation: 'accept' });
       } finally {
         await onePool.close();

@@ -21,6 +21,8 @@ import { Migration20261127001000_paper_license_doi } from './Migration2026112700
 import { Migration20261127002000_oai_datestamp_index } from './Migration20261127002000_oai_datestamp_index.js';
 import { Migration20261128001000_review_due_dates } from './Migration20261128001000_review_due_dates.js';
 import { Migration20261129001000_review_rounds } from './Migration20261129001000_review_rounds.js';
+import { Migration20261129002000_review_rubric } from './Migration20261129002000_review_rubric.js';
+import { Migration20261129003000_due_reminders } from './Migration20261129003000_due_reminders.js';
 
 /**
  * The reviewed migrations, in order. Migrations are written by hand (or generated and then
@@ -49,4 +51,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127002000_oai_datestamp_index', class: Migration20261127002000_oai_datestamp_index },
   { name: 'Migration20261128001000_review_due_dates', class: Migration20261128001000_review_due_dates },
   { name: 'Migration20261129001000_review_rounds', class: Migration20261129001000_review_rounds },
+  { name: 'Migration20261129002000_review_rubric', class: Migration20261129002000_review_rubric },
+  { name: 'Migration20261129003000_due_reminders', class: Migration20261129003000_due_reminders },
 ];

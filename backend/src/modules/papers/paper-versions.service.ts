@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessService } from '../../common/access/access.service.js';
@@ -8,17 +9,25 @@ import { MailTemplate } from '../notifications/mail/mail-template.js';
 import { type MailOutbox, type QueuedMail, NotificationsService } from '../notifications/notifications.service.js';
 import { type FileDownload, storedDownload } from '../storage/file-download.js';
 import { StorageService } from '../storage/storage.service.js';
-import type { IncomingUpload } from '../storage/upload/incoming-upload.js';
+import type { IncomingUpload, StoredUpload } from '../storage/upload/incoming-upload.js';
 import { UploadRefusedException } from '../storage/upload/upload.exception.js';
 import { UsersService } from '../users/users.service.js';
 import type { PaperVersionDto, VersionApprovedDto, VersionState } from './dtos/paper-version.dto.js';
 import { PaperFile, PaperFileState } from './entities/paper-file.entity.js';
+import { PaperStatusEvent } from './entities/paper-status-event.entity.js';
 import { PaperStatus } from './entities/paper-status.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
 import { PaperNotFoundException, VersionNotFoundException, VersionNotPendingException } from './papers.exception.js';
 import { PAPER_PDF_CONTENT_TYPE, pdfFileNameOf, PapersService } from './papers.service.js';
 
 const VERSION_NUMBER = /^[1-9][0-9]{0,8}$/;
+
+/** What answering a revision request made of the paper. */
+export interface RevisedRound {
+  version: number;
+  round: number;
+  title: string;
+}
 
 /**
  * Every uploaded PDF of a paper is kept as a numbered version. Before publication an upload
@@ -47,12 +56,46 @@ export class PaperVersionsService {
   /** Any version, pending ones included: the owner and admins only (the discussion's rule). */
   async openVersion(paperId: string, version: string, user: AuthUser): Promise<FileDownload> {
     await this.access.requireAccess(user, Permission.PaperReadVersionFile, [paperId]);
+    return this.download(paperId, VERSION_NUMBER.test(version) ? Number(version) : null);
+  }
+
+  /**
+   * A version's PDF for a caller whose access the calling module has already decided (a review
+   * round's PDF for its reviewer); an unknown version is the paper's 404.
+   */
+  async download(paperId: string, version: number | null): Promise<FileDownload> {
     const paper = await this.papers.get(paperId);
-    const number = VERSION_NUMBER.test(version) ? Number(version) : null;
-    const file = number === null ? null : await this.em.fork().findOne(PaperFile, { paperId: paper.id, version: number });
+    const file = version === null ? null : await this.em.fork().findOne(PaperFile, { paperId: paper.id, version });
     const stored = file ? await this.storage.open(file.storageKey) : null;
     if (!file || !stored) throw new PaperNotFoundException();
-    return storedDownload(this.storage, file.storageKey, stored, { contentType: PAPER_PDF_CONTENT_TYPE, fileName: pdfFileNameOf(`${paper.title} v${number}`) });
+    return storedDownload(this.storage, file.storageKey, stored, { contentType: PAPER_PDF_CONTENT_TYPE, fileName: pdfFileNameOf(`${paper.title} v${version}`) });
+  }
+
+  /**
+   * The author's revised PDF opens the paper's next review round, on the caller's transaction: a
+   * new version that becomes the paper's PDF at once (it is not published, or there would be no
+   * revision), and the paper back under review. The paper's row lock orders it with uploads.
+   */
+  async openRevisedRound(tx: EntityManager, paperId: string, file: StoredUpload, userId: string): Promise<RevisedRound> {
+    const paper = await tx.findOne(ResearchPaper, { id: paperId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!paper) throw new PaperNotFoundException();
+    const latest = await tx.findOne(PaperFile, { paperId: paper.id }, { orderBy: { version: 'desc' } });
+    const created = tx.create(PaperFile, {
+      paperId: paper.id,
+      version: (latest?.version ?? 0) + 1,
+      storageKey: file.key,
+      fileName: file.originalName,
+      sizeBytes: file.size,
+      uploadedBy: userId,
+      state: PaperFileState.Accepted,
+    });
+    await this.makeCurrent(tx, paper, created, null);
+    paper.round += 1;
+    if (paper.status !== (PaperStatus.UnderReview as string)) {
+      tx.create(PaperStatusEvent, { id: randomUUID(), paperId: paper.id, fromStatus: paper.status, toStatus: PaperStatus.UnderReview, changedBy: userId });
+      paper.status = PaperStatus.UnderReview;
+    }
+    return { version: created.version, round: paper.round, title: paper.title };
   }
 
   async upload(form: IncomingUpload, paperId: string, user: AuthUser): Promise<PaperVersionDto> {

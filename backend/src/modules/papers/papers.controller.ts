@@ -22,7 +22,7 @@ import { Authenticated, Public } from '../../common/auth/auth.decorators.js';
 import { type ConditionalOptions, jsonRepresentation, ReadCaching, sendConditionally } from '../../common/http/conditional-get.js';
 import { uuidParam } from '../../common/http/uuid-param.pipe.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
-import { DownloadCaching, sendDownload } from '../storage/file-download.js';
+import { DownloadCaching, PDF_NOT_MODIFIED, PDF_PARTIAL, PDF_RANGE_NOT_SATISFIABLE, sendDownload } from '../storage/file-download.js';
 import type { IncomingUpload } from '../storage/upload/incoming-upload.js';
 import { UploadedForm } from '../storage/upload/uploaded-form.decorator.js';
 import { UploadKind } from '../storage/upload/upload-policy.js';
@@ -59,15 +59,6 @@ const detailCaching = (user: AuthUser | undefined): ConditionalOptions => ({
 });
 
 const NOT_MODIFIED = { status: 304, description: 'Not Modified: If-None-Match names the current ETag (no body; the same ETag and Cache-Control)' } as const;
-
-/** What a PDF route answers besides 200: one byte range (RFC 9110), and revalidation. */
-const PDF_PARTIAL = {
-  status: 206,
-  description: 'Partial Content: one range of a Range header (bytes=a-b, bytes=a-, bytes=-n), under If-Range when given (the ETag); Content-Range: bytes a-b/size',
-  schema: { type: 'string', format: 'binary' },
-} as const;
-const PDF_NOT_MODIFIED = { status: 304, description: 'Not Modified: If-None-Match names the file’s ETag (no body)' } as const;
-const PDF_RANGE_NOT_SATISFIABLE = { status: 416, description: 'Range Not Satisfiable: the range starts past the end; Content-Range: bytes */size, no body' } as const;
 
 @ApiTags('papers')
 @Controller('papers')

@@ -53,6 +53,6 @@ import { PapersService } from './papers.service.js';
     DemoPapersSeeder,
     BulkPapersSeeder,
   ],
-  exports: [PapersService, DemoPapersSeeder, BulkPapersSeeder],
+  exports: [PapersService, PaperVersionsService, DemoPapersSeeder, BulkPapersSeeder],
 })
 export class PapersModule {}

@@ -33,10 +33,11 @@ export interface PaperSummary {
   createdAt: Date;
   /** The review round the paper is in (1 until the author answers a revision request). */
   round: number;
+  ownerId: string;
 }
 
 function toSummary(paper: ResearchPaper): PaperSummary {
-  return { id: paper.id, title: paper.title, category: paper.category, status: paper.status, abstract: paper.abstract, createdAt: paper.createdAt, round: paper.round };
+  return { id: paper.id, title: paper.title, category: paper.category, status: paper.status, abstract: paper.abstract, createdAt: paper.createdAt, round: paper.round, ownerId: paper.userId };
 }
 
 interface MySubmissionRow {

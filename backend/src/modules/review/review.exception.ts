@@ -19,7 +19,23 @@ const REVIEW_ERRORS = {
   submitted: { status: 409, code: ErrorCode.ReviewSubmitted, message: 'This review has been submitted and can no longer be changed.' },
   declineReasonMissing: { status: 400, code: ErrorCode.ValidationFailed, message: 'Please tell the editors why you are declining this review.' },
   declined: { status: 409, code: ErrorCode.ReviewDeclined, message: 'The reviewer declined this assignment, so it can no longer be changed.' },
+  notSubmitted: { status: 409, code: ErrorCode.ReviewNotSubmitted, message: 'The certificate is available once you have submitted this review.' },
   incomplete: { status: 400, code: ErrorCode.ReviewIncomplete, message: 'Choose a recommendation and write your review before submitting it.' },
+  revisionNeedsReview: {
+    status: 409,
+    code: ErrorCode.RevisionNeedsReview,
+    message: "Revisions can be requested once this round's review has been submitted.",
+  },
+  revisionAlreadyRequested: {
+    status: 409,
+    code: ErrorCode.RevisionAlreadyRequested,
+    message: 'Revisions have already been requested, and the author has not answered yet.',
+  },
+  revisionNotRequested: { status: 409, code: ErrorCode.RevisionNotRequested, message: 'No revision has been requested for this paper.' },
+  responseLetterMissing: { status: 400, code: ErrorCode.ValidationFailed, message: 'Please write a response letter that answers the feedback.' },
+  roundNotFound: { status: 404, code: ErrorCode.NotFound, message: 'Review round not found' },
+  /** The service writes when the next manual reminder may go. */
+  reminderTooSoon: { status: 409, code: ErrorCode.ReviewReminderTooSoon, message: 'The reviewer was reminded less than a day ago.' },
   /** Unknown, withdrawn, declined (for its reviewer), or not the caller's to see: one answer. */
   notFound: { status: 404, code: ErrorCode.NotFound, message: 'Review not found' },
 } as const satisfies Record<string, ErrorCase>;

@@ -5,14 +5,24 @@ import { InvitationsModule } from '../invitations/invitations.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { PapersModule } from '../papers/papers.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { ReviewCertificatesController } from './certificates/review-certificates.controller.js';
+import { ReviewCertificatesService } from './certificates/review-certificates.service.js';
 import { PaperReview } from './entities/paper-review.entity.js';
+import { RevisionRequest } from './entities/revision-request.entity.js';
+import { ReviewRemindersController } from './reminders/review-reminders.controller.js';
+import { ReviewRemindersService } from './reminders/review-reminders.service.js';
 import { ReviewController } from './review.controller.js';
 import { ReviewService } from './review.service.js';
+import { ReviewRoundsService } from './revisions/review-rounds.service.js';
+import { RevisionRequestsService } from './revisions/revision-requests.service.js';
+import { RevisionsController } from './revisions/revisions.controller.js';
+import { RubricController } from './rubric/rubric.controller.js';
+import { RubricService } from './rubric/rubric.service.js';
 
-/** Peer review: assignments, the reviewer's drafts and submissions, the editors' reading. Exports nothing yet. */
+/** Peer review: assignments, the reviewer's drafts and submissions, the editors' reading, and the reviewers' certificates. Exports nothing yet. */
 @Module({
-  imports: [MikroOrmModule.forFeature([PaperReview]), AccessModule, InvitationsModule, NotificationsModule, PapersModule, UsersModule],
-  controllers: [ReviewController],
-  providers: [ReviewService],
+  imports: [MikroOrmModule.forFeature([PaperReview, RevisionRequest]), AccessModule, InvitationsModule, NotificationsModule, PapersModule, UsersModule],
+  controllers: [ReviewController, RevisionsController, ReviewCertificatesController, RubricController, ReviewRemindersController],
+  providers: [ReviewService, RevisionRequestsService, ReviewRoundsService, ReviewCertificatesService, RubricService, ReviewRemindersService],
 })
 export class ReviewModule {}

@@ -25,7 +25,9 @@ import type {
 } from './dtos/review.dto.js';
 import { PaperReview } from './entities/paper-review.entity.js';
 import { ReviewStatus } from './entities/review-status.js';
+import { DueReminder } from './reminders/due-reminder.entity.js';
 import { ReviewException } from './review.exception.js';
+import { RubricService } from './rubric/rubric.service.js';
 
 /** The table holds submitted_at set exactly when the status is submitted. */
 function isSubmitted(review: PaperReview): boolean {
@@ -33,7 +35,7 @@ function isSubmitted(review: PaperReview): boolean {
 }
 
 function isDeclined(review: PaperReview): boolean {
-  return review.status === ReviewStatus.Declined;
+  return review.status === (ReviewStatus.Declined as string);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,6 +61,7 @@ export class ReviewService {
     private readonly papers: PapersService,
     private readonly users: UsersService,
     private readonly invitations: InvitationsService,
+    private readonly rubric: RubricService,
   ) {}
 
   /**
@@ -227,6 +230,7 @@ export class ReviewService {
       if (isSubmitted(locked)) throw new ReviewException('submitted');
       locked.reviewContent = dto.text;
       locked.recommendation = dto.recommendation ?? null;
+      if (dto.criteria) locked.criteria = await this.rubric.criteriaForDraft(dto.criteria, tx);
       locked.status = ReviewStatus.InProgress;
       locked.updatedAt = new Date();
       await tx.flush();
@@ -246,6 +250,7 @@ export class ReviewService {
     const review = await this.notifications.inTransaction(async (tx, mail) => {
       const locked = await this.lock(tx, id);
       if (isSubmitted(locked)) throw new ReviewException('submitted');
+      locked.criteria = await this.rubric.snapshotForSubmit(dto.criteria ?? [], tx);
       const now = new Date();
       locked.reviewContent = dto.text;
       locked.recommendation = recommendation;
@@ -336,6 +341,7 @@ export class ReviewService {
     const reviewerIds = reviews.map((review) => review.reviewerId);
     const names = await this.users.displayNamesOf(reviewerIds);
     const emails = await this.users.emailsOf(reviewerIds);
+    const lastReminders = await this.lastRemindersOf(reviews);
     return reviews.map((review) => {
       const paper = papers.get(review.paperId);
       return {
@@ -355,8 +361,22 @@ export class ReviewService {
         round: review.round,
         declinedAt: review.declinedAt?.toISOString() ?? null,
         declineReason: review.declineReason ?? null,
+        lastReminderAt: lastReminders.get(review.id)?.toISOString() ?? null,
       };
     });
+  }
+
+  /** When each review's reviewer was last reminded, of any kind; a review has a few reminders at most. */
+  private async lastRemindersOf(reviews: readonly PaperReview[]): Promise<Map<string, Date>> {
+    if (reviews.length === 0) return new Map();
+    const sent = await this.em.find(DueReminder, { reviewId: { $in: reviews.map((review) => review.id) } }, { fields: ['reviewId', 'sentAt'] });
+    const last = new Map<string, Date>();
+    for (const { reviewId, sentAt } of sent) {
+      if (!reviewId) continue;
+      const known = last.get(reviewId);
+      if (!known || sentAt > known) last.set(reviewId, sentAt);
+    }
+    return last;
   }
 
   private async toReview(review: PaperReview): Promise<ReviewDto> {
@@ -376,6 +396,7 @@ export class ReviewService {
       submittedAt: review.submittedAt?.toISOString() ?? null,
       ...dueOf(review),
       round: review.round,
+      criteria: await this.rubric.criteriaOf(review),
     };
   }
 }

@@ -141,3 +141,12 @@ export async function sendDownload(reply: FastifyReply, file: FileDownload, opti
     disposition: contentDisposition(file.fileName, { type: options.disposition ?? 'inline' }),
   });
 }
+
+/** What a PDF route answers besides 200: one byte range (RFC 9110), and revalidation. */
+export const PDF_PARTIAL = {
+  status: 206,
+  description: 'Partial Content: one range of a Range header (bytes=a-b, bytes=a-, bytes=-n), under If-Range when given (the ETag); Content-Range: bytes a-b/size',
+  schema: { type: 'string', format: 'binary' },
+} as const;
+export const PDF_NOT_MODIFIED = { status: 304, description: 'Not Modified: If-None-Match names the file’s ETag (no body)' } as const;
+export const PDF_RANGE_NOT_SATISFIABLE = { status: 416, description: 'Range Not Satisfiable: the range starts past the end; Content-Range: bytes */size, no body' } as const;

@@ -3,3 +3,4 @@ export { PaperReviewCard } from './components/paper-review-card';
 export { ReviewAssignments } from './components/review-assignments';
 export { ReviewEditor } from './components/review-editor';
 export { ReviewerDashboard } from './components/reviewer-dashboard';
+export { RubricEditor } from './components/rubric-editor';

@@ -78,10 +78,10 @@ describe('/admin', () => {
     }
   });
 
-  it('has three tabs that arrow keys move between', async () => {
+  it('has four tabs that arrow keys move between', async () => {
     const { user } = await openAdmin();
     const tabs = within(screen.getByRole('tablist', { name: 'Admin sections' })).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Paper Management', 'Reviewer Management', 'Messages']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Paper Management', 'Reviewer Management', 'Messages', 'Review Rubric']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'Paper Management' })).toBeInTheDocument();
 
@@ -100,16 +100,22 @@ describe('/admin', () => {
     expect(within(messages).getByRole('button', { name: 'Message Reviewer' })).toBeInTheDocument();
 
     await user.keyboard('{ArrowRight}');
+    expect(tabs[3]).toHaveFocus();
+    // Its parts are tested in admin-review-rubric.test.tsx.
+    const rubric = screen.getByRole('tabpanel', { name: 'Review Rubric' });
+    expect(await within(rubric).findByRole('form', { name: 'Review rubric' })).toBeInTheDocument();
+
+    await user.keyboard('{ArrowRight}');
     expect(tabs[0]).toHaveFocus();
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowLeft}');
-    expect(tabs[2]).toHaveAttribute('aria-selected', 'true');
+    expect(tabs[3]).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Home}');
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{End}');
-    expect(tabs[2]).toHaveAttribute('aria-selected', 'true');
+    expect(tabs[3]).toHaveAttribute('aria-selected', 'true');
     // Only the selected tab is in the tab order.
-    expect(tabs.map((tab) => tab.getAttribute('tabindex'))).toEqual(['-1', '-1', '0']);
+    expect(tabs.map((tab) => tab.getAttribute('tabindex'))).toEqual(['-1', '-1', '-1', '0']);
   });
 
   it("'Go to Admin Dashboard' selects Paper Management and focuses it; the Manage Reviews card opens Reviewer Management", async () => {

@@ -3,7 +3,7 @@ import { useSession } from '@/features/auth';
 import { ReviewerInvitations } from '@/features/invitations';
 import { EditorMessages, EditorUnreadBadge } from '@/features/messages';
 import { OrcidCard } from '@/features/orcid';
-import { ReviewAssignments } from '@/features/review';
+import { ReviewAssignments, RubricEditor } from '@/features/review';
 import { PageContainer } from '@/shared/ui';
 
 export function AdminPage() {
@@ -19,6 +19,7 @@ export function AdminPage() {
         }
         messages={{ panel: <EditorMessages />, badge: <EditorUnreadBadge /> }}
         orcid={user && <OrcidCard user={user} />}
+        rubric={<RubricEditor />}
       />
     </PageContainer>
   );

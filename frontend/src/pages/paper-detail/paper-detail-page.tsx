@@ -4,6 +4,7 @@ import { AdminActions } from '@/features/admin';
 import { DiscussionPanel } from '@/features/comments';
 import { PaperDetailView, StatusTimeline, useGetPaperQuery } from '@/features/papers';
 import { PaperReviewCard } from '@/features/review';
+import { ReviewRounds } from '@/features/revisions';
 import { PaperVersionsList, UpdatedPaperUpload } from '@/features/submission';
 import { paths } from '@/shared/config/paths';
 import { PageContainer } from '@/shared/ui';
@@ -33,6 +34,8 @@ export function PaperDetailPage() {
           {access.changeStatus && current && <AdminActions key={`actions-${id}`} paperId={id} status={current.status} />}
           {/* Only editors read a paper's review here; changeStatus is the editors' access. */}
           {access.changeStatus && <PaperReviewCard key={`review-${id}`} paperId={id} />}
+          {/* The rounds as each reads them: the editors all of it, the author what was shared. */}
+          {(access.changeStatus || access.owner) && <ReviewRounds key={`rounds-${id}`} paperId={id} viewer={access.changeStatus ? 'editor' : 'author'} />}
           {access.uploadVersion ? (
             <UpdatedPaperUpload key={`upload-${id}`} paperId={id} published={current?.status === 'published'} />
           ) : (

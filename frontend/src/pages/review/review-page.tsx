@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { useSession } from '@/features/auth';
 import { ReviewEditor } from '@/features/review';
+import { ReviewRounds } from '@/features/revisions';
 import { AccessDenied, PageContainer } from '@/shared/ui';
 
 export function ReviewPage() {
@@ -12,7 +13,7 @@ export function ReviewPage() {
   }
   return (
     <PageContainer className="max-w-3xl">
-      <ReviewEditor reviewId={id} viewerId={user?.id} />
+      <ReviewEditor reviewId={id} viewerId={user?.id} earlierRounds={(paperId) => <ReviewRounds paperId={paperId} viewer="reviewer" />} />
     </PageContainer>
   );
 }

@@ -98,6 +98,12 @@ export const errorPresentations: Record<ApiErrorCode, ErrorPresentation> = {
   REVIEW_SUBMITTED: 'server',
   REVIEW_INCOMPLETE: 'server',
   REVIEW_DECLINED: 'server',
+  REVISION_NEEDS_REVIEW: 'server',
+  REVISION_ALREADY_REQUESTED: 'server',
+  REVISION_NOT_REQUESTED: 'server',
+  REVIEW_NOT_SUBMITTED: 'server',
+  // Says when the next reminder may be sent.
+  REVIEW_REMINDER_TOO_SOON: 'server',
   // The messaging API's messages are the spec's ('No admin users found. Please contact support at {email}').
   MESSAGE_RECIPIENT_NOT_REVIEWER: 'server',
   MESSAGE_NO_EDITORS: 'server',

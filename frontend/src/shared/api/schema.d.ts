@@ -911,6 +911,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/papers/{id}/rounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a paper's review rounds */
+        get: operations["RevisionsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/papers/{id}/rounds/{round}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the PDF a review round reviewed */
+        get: operations["RevisionsController_roundPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/papers/{id}/revision-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Request revisions of a paper */
+        post: operations["RevisionsController_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/papers/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a revised paper */
+        post: operations["RevisionsController_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{id}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the certificate for a submitted review */
+        get: operations["ReviewCertificatesController_certificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rubric": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the review rubric */
+        get: operations["RubricController_current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rubric": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the review rubric */
+        put: operations["RubricController_replace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{id}/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remind a reviewer of the due date */
+        post: operations["ReviewRemindersController_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/messages": {
         parameters: {
             query?: never;
@@ -1087,7 +1223,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "CSRF_REJECTED" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "PAYMENT_REQUIRED" | "PAYMENT_ALREADY_PAID" | "PAYMENT_PROVIDER_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "INVALID_FILE_TYPE" | "FILE_TOO_LARGE" | "STORAGE_UNAVAILABLE" | "AUTH_ACCOUNT_EXISTS" | "AUTH_INVALID_CREDENTIALS" | "AUTH_EMAIL_NOT_CONFIRMED" | "AUTH_REFRESH_INVALID" | "AUTH_RESET_EXPIRED" | "AUTH_RESET_INVALID" | "AUTH_WEAK_PASSWORD" | "USER_NOT_FOUND" | "INVITATION_PENDING_EXISTS" | "INVITATION_NOT_FOUND" | "INVITATION_ACCOUNT_EXISTS" | "INVITATION_OTHER_ACCOUNT" | "REVIEW_ALREADY_ASSIGNED" | "REVIEW_PAPER_NOT_ASSIGNABLE" | "REVIEW_REVIEWER_NOT_ASSIGNABLE" | "REVIEW_SUBMITTED" | "REVIEW_INCOMPLETE" | "REVIEW_DECLINED" | "MESSAGE_RECIPIENT_NOT_REVIEWER" | "MESSAGE_NO_EDITORS" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "CSRF_REJECTED" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "PAYMENT_REQUIRED" | "PAYMENT_ALREADY_PAID" | "PAYMENT_PROVIDER_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "INVALID_FILE_TYPE" | "FILE_TOO_LARGE" | "STORAGE_UNAVAILABLE" | "AUTH_ACCOUNT_EXISTS" | "AUTH_INVALID_CREDENTIALS" | "AUTH_EMAIL_NOT_CONFIRMED" | "AUTH_REFRESH_INVALID" | "AUTH_RESET_EXPIRED" | "AUTH_RESET_INVALID" | "AUTH_WEAK_PASSWORD" | "USER_NOT_FOUND" | "INVITATION_PENDING_EXISTS" | "INVITATION_NOT_FOUND" | "INVITATION_ACCOUNT_EXISTS" | "INVITATION_OTHER_ACCOUNT" | "REVIEW_ALREADY_ASSIGNED" | "REVIEW_PAPER_NOT_ASSIGNABLE" | "REVIEW_REVIEWER_NOT_ASSIGNABLE" | "REVIEW_SUBMITTED" | "REVIEW_INCOMPLETE" | "REVIEW_DECLINED" | "REVISION_NEEDS_REVIEW" | "REVISION_ALREADY_REQUESTED" | "REVISION_NOT_REQUESTED" | "REVIEW_NOT_SUBMITTED" | "REVIEW_REMINDER_TOO_SOON" | "MESSAGE_RECIPIENT_NOT_REVIEWER" | "MESSAGE_NO_EDITORS" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
         ErrorResponseDto: {
             /** @example 404 */
             statusCode: number;
@@ -1633,6 +1769,11 @@ export interface components {
             declinedAt: string | null;
             /** @description The reviewer's reason for declining */
             declineReason: string | null;
+            /**
+             * Format: date-time
+             * @description When the reviewer was last reminded of the due date, automatically or by an editor
+             */
+            lastReminderAt: string | null;
         };
         ChangeReviewDueDateDto: {
             /**
@@ -1701,6 +1842,15 @@ export interface components {
             name: string;
             email: string;
         };
+        ReviewCriterionDto: {
+            name: string;
+            /** @description What the rubric asked the reviewer to look for */
+            hint: string;
+            /** @description null: not scored yet (a draft) */
+            score: number | null;
+            /** @description '' when the reviewer wrote none */
+            comment: string;
+        };
         ReviewDto: {
             /** Format: uuid */
             id: string;
@@ -1725,20 +1875,132 @@ export interface components {
             overdue: boolean;
             /** @description The paper's review round this review is for */
             round: number;
+            /** @description The rubric's scores and comments: a submitted review's own snapshot ([] if it predates the rubric), a draft's scores on the current rubric */
+            criteria: components["schemas"]["ReviewCriterionDto"][];
+        };
+        ReviewCriterionInputDto: {
+            /** @description The rubric criterion's name (case is ignored) */
+            name: string;
+            /** @description A whole number; null (not scored yet) only in a draft */
+            score: number | null;
+            /** @description Default '' */
+            comment?: string;
         };
         SaveReviewDraftDto: {
             text: string;
             recommendation: (string & components["schemas"]["ReviewRecommendation"]) | null;
+            /** @description Stored as given: scores may be null. Left out, the stored criteria stay as they are */
+            criteria?: components["schemas"]["ReviewCriterionInputDto"][];
         };
         SubmitReviewDto: {
             /** @description Must not be blank */
             text: string;
             /** @description Required to submit */
             recommendation: (string & components["schemas"]["ReviewRecommendation"]) | null;
+            /** @description A score from 1 to 5 for every criterion of the current rubric (REVIEW_INCOMPLETE otherwise); comments optional */
+            criteria?: components["schemas"]["ReviewCriterionInputDto"][];
         };
         DeclineReviewDto: {
             /** @description Why the reviewer declines; shown to the editors. Must not be blank */
             declineReason: string;
+        };
+        /** @enum {string} */
+        RevisionKind: "minor" | "major";
+        RevisionRequestDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description The round whose review prompted it; the answer opens the next */
+            round: number;
+            kind: components["schemas"]["RevisionKind"];
+            editorNote: string;
+            /** Format: date-time */
+            requestedAt: string;
+            /** Format: date-time */
+            dueAt: string;
+            /** @description The due date has passed and the author has not answered */
+            overdue: boolean;
+            responseLetter: string | null;
+            /** Format: date-time */
+            respondedAt: string | null;
+        };
+        RoundCriterionDto: {
+            name: string;
+            score: number | null;
+            comment: string;
+        };
+        RoundReviewDto: {
+            /** @description "Reviewer 1", "Reviewer 2"… for the author and other reviewers; the name for the editors and the reviewer themself */
+            reviewer: string;
+            /** @description The caller wrote this review */
+            mine: boolean;
+            status: components["schemas"]["ReviewStatus"];
+            /** @description Not shown to the author */
+            recommendation: (string & components["schemas"]["ReviewRecommendation"]) | null;
+            /** @description null when not shared with the caller */
+            text: string | null;
+            /** @description Empty when not shared with the caller */
+            criteria: components["schemas"]["RoundCriterionDto"][];
+            /** Format: date-time */
+            submittedAt: string | null;
+            /** @description The reviewer's reason for declining: editors only */
+            declineReason: string | null;
+            /** @description What the editors chose to show the author */
+            sharedWithAuthor: boolean;
+        };
+        ReviewRoundDto: {
+            round: number;
+            /** @description The version of the PDF this round reviewed */
+            version: number;
+            /** @description This round's PDF */
+            pdfUrl: string;
+            reviews: components["schemas"]["RoundReviewDto"][];
+            /** @description The editors asked for revisions after this round */
+            revisionRequest: components["schemas"]["RevisionRequestDto"] | null;
+        };
+        ReviewRoundsDto: {
+            /** @description The round the paper is in */
+            currentRound: number;
+            /** @description The revision request waiting for the author, if any */
+            openRequest: components["schemas"]["RevisionRequestDto"] | null;
+            /** @description The editors may request revisions now: this round's review is submitted and no request is open */
+            canRequestRevisions: boolean;
+            /** @description Oldest first; each as the caller may see it */
+            rounds: components["schemas"]["ReviewRoundDto"][];
+        };
+        RequestRevisionsDto: {
+            kind: components["schemas"]["RevisionKind"];
+            /** @description The editors' own words to the author, beside the shared review */
+            editorNote?: string;
+            /** @description Show the author the text of this round's review */
+            shareText: boolean;
+            /** @description Show the author the rubric's scores and comments of this round's review */
+            shareCriteria: boolean;
+            /**
+             * Format: date-time
+             * @description When the revision is due: in the future, at most 365 days ahead. Default: 14 days for minor revisions, 30 for major
+             */
+            dueAt?: string;
+        };
+        RubricCriterionDto: {
+            name: string;
+            /** @description One line for the reviewer: what to look for */
+            hint: string;
+        };
+        RubricCriterionInputDto: {
+            name: string;
+            /** @description Default '' */
+            hint?: string;
+        };
+        ReplaceRubricDto: {
+            /** @description Names distinct, ignoring case */
+            criteria: components["schemas"]["RubricCriterionInputDto"][];
+        };
+        ReminderSentDto: {
+            /**
+             * Format: date-time
+             * @description When the reminder was recorded; its e-mail goes out after
+             */
+            sentAt: string;
         };
         MessagePartyDto: {
             /**
@@ -4854,6 +5116,520 @@ export interface operations {
             };
             /** @description NOT_FOUND: no such paper, or no assignment */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    RevisionsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first, each as the caller may see it (the author: what the editors shared) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewRoundsDto"];
+                };
+            };
+            /** @description FORBIDDEN: a published paper of someone who is neither its author, its reviewer nor an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: as for the paper */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    RevisionsController_roundPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                round: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The round's PDF, inline; Cache-Control: private */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Partial Content: one range of a Range header (bytes=a-b, bytes=a-, bytes=-n), under If-Range when given (the ETag); Content-Range: bytes a-b/size */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not Modified: If-None-Match names the file’s ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FORBIDDEN: as for the rounds */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: as for the paper, or no such round (for a reviewer: none after their own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Range Not Satisfiable: the range starts past the end; Content-Range: bytes *\/size, no body */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    RevisionsController_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestRevisionsDto"];
+            };
+        };
+        responses: {
+            /** @description Requested; the author is e-mailed and sees the shared feedback on the paper page */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionRequestDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: kind, shareText or shareCriteria missing or wrong; a due date in the past or too far ahead */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FORBIDDEN: not an editor (and the caller can see the paper) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: as for the paper */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description REVISION_NEEDS_REVIEW: this round's review is not submitted; REVISION_ALREADY_REQUESTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    RevisionsController_submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The revised paper, a PDF of at most 10 MB
+                     */
+                    pdf: string;
+                    /** @description How the author answered the feedback */
+                    responseLetter: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The answered request: the PDF is the paper’s new version, the next round begins, the editors are e-mailed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionRequestDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: no PDF, a blank or too long response letter, an unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FORBIDDEN: not the author (editors too) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: as for the paper */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description REVISION_NOT_REQUESTED: no open revision request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 415 INVALID_FILE_TYPE (not a PDF by content); 413 FILE_TOO_LARGE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ReviewCertificatesController_certificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A one-page PDF naming the reviewer, the journal, the day the review was submitted and the linked ORCID iD, but not the paper; an attachment, Cache-Control: private, no-store */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FORBIDDEN: an editor who is not the assigned reviewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: as for reading the review */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description REVIEW_NOT_SUBMITTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    RubricController_current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current criteria, in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RubricCriterionDto"][];
+                };
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    RubricController_replace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplaceRubricDto"];
+            };
+        };
+        responses: {
+            /** @description The new criteria, in order; submitted reviews keep the criteria they were written against */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RubricCriterionDto"][];
+                };
+            };
+            /** @description VALIDATION_FAILED: no criteria or more than 12, a blank, too long or repeated name (ignoring case), a hint over 300 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ReviewRemindersController_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded, with the reviewer's e-mail (review-reminder) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSentDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FORBIDDEN: the assigned reviewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: unknown or withdrawn, or not the caller's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description REVIEW_SUBMITTED, REVIEW_DECLINED, REVIEW_REMINDER_TOO_SOON (a reminder was sent by hand less than a day ago) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

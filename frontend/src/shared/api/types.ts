@@ -84,6 +84,21 @@ export type MyReviews = Schemas['MyReviewsDto'];
 export type Review = Schemas['ReviewDto'];
 export type SaveReviewDraftRequest = Schemas['SaveReviewDraftDto'];
 export type SubmitReviewRequest = Schemas['SubmitReviewDto'];
+export type DeclineReviewRequest = Schemas['DeclineReviewDto'];
+export type ReminderSent = Schemas['ReminderSentDto'];
+/** A review's criterion: the rubric's name and hint, the reviewer's score (null while unscored in a draft) and comment. */
+export type ReviewCriterion = Schemas['ReviewCriterionDto'];
+export type ReviewCriterionInput = Schemas['ReviewCriterionInputDto'];
+export type RubricCriterion = Schemas['RubricCriterionDto'];
+export type ReplaceRubricRequest = Schemas['ReplaceRubricDto'];
+
+// Review rounds and revision requests (docs/api.md, "Review rounds").
+export type RevisionKind = Schemas['RevisionKind'];
+export type RevisionRequest = Schemas['RevisionRequestDto'];
+export type RequestRevisionsRequest = Schemas['RequestRevisionsDto'];
+export type ReviewRounds = Schemas['ReviewRoundsDto'];
+export type ReviewRound = Schemas['ReviewRoundDto'];
+export type RoundReview = Schemas['RoundReviewDto'];
 
 // Messages between the editorial team and reviewers (docs/api.md, "Messages").
 export type ReviewerMessage = Schemas['MessageDto'];

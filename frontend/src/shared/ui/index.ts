@@ -17,5 +17,6 @@ export { LoadMore } from './load-more';
 export { PageSpinner, Spinner } from './spinner';
 export { PaperStatusBadge } from './paper-status-badge';
 export { ProgressBar } from './progress-bar';
+export { ReviewCriteriaFeedback, SCORE_MAX, scoreLabels, type ReviewCriteriaFeedbackProps, type ScoredCriterion } from './review-criteria-feedback';
 export { Tooltip } from './tooltip';
 export * from './toast';

@@ -5,9 +5,12 @@ import {
   type PaperDetail,
   type PaperStatusEvent,
   type PaperVersion,
+  type ReviewCriterion,
   type ReviewRecommendation,
   type ReviewStatus,
   type Role,
+  type ReviewRounds,
+  type RubricCriterion,
   type SessionUser,
 } from '@/shared/api';
 
@@ -55,8 +58,14 @@ export interface Db {
   invitations: InvitationRow[];
   /** Review assignments (one per paper), oldest first. */
   reviews: ReviewRow[];
+  /** The review rubric's current criteria, in order (the server's six defaults to begin with). */
+  rubric: RubricCriterion[];
   /** Messages between editors and reviewers, oldest first. */
   messages: MessageRow[];
+  /** Each paper's review rounds as the server would answer them (the test sets what a viewer sees). */
+  rounds: Record<string, ReviewRounds>;
+  /** Multipart answers to revision requests, by paper. */
+  revisions: Record<string, Array<{ fields: Record<string, string>; file: { name: string; size: number; type: string } | null }>>;
 }
 
 /** A message as stored: `recipientId` null means the editorial team (a reviewer's message). */
@@ -83,6 +92,16 @@ export interface ReviewRow {
   updatedAt: string;
   submittedAt: string | null;
   dueAt: string;
+  /** The paper's review round it is for; 1 unless a test says otherwise. */
+  round?: number;
+  /** As the server stores them: a draft's as given, a submitted review's snapshot; null before any. */
+  criteria?: ReviewCriterion[] | null;
+  /** Set when the reviewer declined (status declined), with the reason the editors read. */
+  declinedAt?: string | null;
+  declineReason?: string | null;
+  /** The latest reminder of any kind, and the latest an editor sent (one a day at most). */
+  lastReminderAt?: string | null;
+  manualReminderAt?: string | null;
 }
 
 export type InvitationRow = Invitation & { token: string };
@@ -126,9 +145,22 @@ function freshDb(): Db {
     adminListRequests: [],
     invitations: [],
     reviews: [],
+    rubric: DEFAULT_RUBRIC.map((criterion) => ({ ...criterion })),
     messages: [],
+    rounds: {},
+    revisions: {},
   };
 }
+
+/** The server's seeded rubric (migration 20261129002000). */
+export const DEFAULT_RUBRIC: readonly RubricCriterion[] = [
+  { name: 'Research question', hint: "Is the question clear, focused and answerable with the student's means? Say what would sharpen it." },
+  { name: 'Method', hint: 'Does the approach fit the question, and is it described well enough that a classmate could repeat it?' },
+  { name: 'Use of evidence', hint: 'Do the data or sources support the conclusions? Point kindly to any claim that goes further than the evidence.' },
+  { name: 'Clarity of writing', hint: 'Could a curious reader outside the field follow it? Name a passage that was hard to follow and suggest how to fix it.' },
+  { name: 'Sources', hint: 'Are the sources relevant and trustworthy, and cited so a reader can find them? Suggest a better one if you know it.' },
+  { name: 'Ethics', hint: 'Were people, animals and data treated with care (consent, safety, privacy), and is help from others acknowledged?' },
+];
 
 export let db: Db = freshDb();
 

@@ -21,6 +21,7 @@ import { messageHandlers } from './message-handlers';
 import { orcidHandlers } from './orcid-handlers';
 import { readMultipart } from './multipart';
 import { reviewHandlers } from './review-handlers';
+import { revisionHandlers } from './revision-handlers';
 
 // Handlers implementing docs/api.md's auth and public papers endpoints against the in-memory db.
 
@@ -501,6 +502,7 @@ export const handlers = [
   ...paperAndPaymentHandlers,
   ...invitationHandlers,
   ...reviewHandlers,
+  ...revisionHandlers,
   ...messageHandlers,
   ...orcidHandlers,
 

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength, ValidateBy, type ValidationOptions, isISO8601 } from 'class-validator';
 import { type PaperSummary, REVIEWABLE_STATUSES } from '../../papers/papers.service.js';
 import { REVIEW_RECOMMENDATIONS, REVIEW_STATUSES, type ReviewRecommendation, type ReviewStatus } from '../entities/review-status.js';
+import { ReviewCriteria, ReviewCriterionDto, type ReviewCriterionInputDto } from '../rubric/rubric.dto.js';
 
 /** A review's text is long-form, but bounded. */
 export const REVIEW_TEXT_MAX_LENGTH = 50_000;
@@ -20,7 +21,7 @@ const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z
  * A due date: an ISO date-time in the future and at most REVIEW_DUE_MAX_DAYS ahead. Checked here
  * so that a bad one is the same VALIDATION_FAILED as any other malformed field.
  */
-function IsDueDate(options?: ValidationOptions): PropertyDecorator {
+export function IsDueDate(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {
       name: 'isDueDate',
@@ -88,6 +89,9 @@ export class SaveReviewDraftDto {
   @IsOptional()
   @IsIn(REVIEW_RECOMMENDATIONS, { message: RECOMMENDATION_MESSAGE })
   recommendation: ReviewRecommendation | null;
+
+  @ReviewCriteria('Stored as given: scores may be null. Left out, the stored criteria stay as they are')
+  criteria?: ReviewCriterionInputDto[];
 }
 
 /** A missing recommendation or blank text is REVIEW_INCOMPLETE, not a malformed request. */
@@ -101,6 +105,10 @@ export class SubmitReviewDto {
   @IsOptional()
   @IsIn(REVIEW_RECOMMENDATIONS, { message: RECOMMENDATION_MESSAGE })
   recommendation: ReviewRecommendation | null;
+
+  /** An unscored or unknown criterion is REVIEW_INCOMPLETE (the service checks against the rubric), not a malformed request. */
+  @ReviewCriteria('A score from 1 to 5 for every criterion of the current rubric (REVIEW_INCOMPLETE otherwise); comments optional')
+  criteria?: ReviewCriterionInputDto[];
 }
 
 export class AssignablePaperDto {
@@ -136,6 +144,12 @@ export class ReviewAssignmentDto {
   @ApiProperty({ description: "The paper's review round this assignment is for" }) round: number;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) declinedAt: string | null;
   @ApiProperty({ type: String, nullable: true, description: "The reviewer's reason for declining" }) declineReason: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the reviewer was last reminded of the due date, automatically or by an editor' })
+  lastReminderAt: string | null;
+}
+
+export class ReminderSentDto {
+  @ApiProperty({ format: 'date-time', description: 'When the reminder was recorded; its e-mail goes out after' }) sentAt: string;
 }
 
 export class MyReviewAssignmentDto {
@@ -190,4 +204,9 @@ export class ReviewDto {
   @ApiProperty({ format: 'date-time', description: 'When the review is due' }) dueAt: string;
   @ApiProperty({ description: 'The due date has passed and the review is not submitted' }) overdue: boolean;
   @ApiProperty({ description: "The paper's review round this review is for" }) round: number;
+  @ApiProperty({
+    type: [ReviewCriterionDto],
+    description: "The rubric's scores and comments: a submitted review's own snapshot ([] if it predates the rubric), a draft's scores on the current rubric",
+  })
+  criteria: ReviewCriterionDto[];
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
+import type { StoredReviewCriterion } from '../rubric/review-criterion.entity.js';
 import { REVIEW_RECOMMENDATIONS, ReviewStatus } from './review-status.js';
 
 /**
@@ -28,6 +29,8 @@ const PaperReviewSchema = defineEntity({
     declinedAt: p.datetime().nullable(),
     /** Required when declining; shown to the editors only. */
     declineReason: p.text().nullable(),
+    /** The rubric's scores (migration 20261129002000): a draft's as given, a submitted review's snapshot of the rubric; null before any. */
+    criteria: p.json<StoredReviewCriterion[]>().nullable(),
     /** The editor shares the review's text with the paper's author. */
     shareText: p.boolean().default(false),
     /** The editor shares the rubric's scores and comments with the paper's author. */

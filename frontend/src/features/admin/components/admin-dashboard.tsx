@@ -9,7 +9,7 @@ import { AdminTabs } from './admin-tabs';
 import { EmailOutboxCard } from './email-outbox-card';
 import { PaperManagement } from './paper-management';
 
-type TabId = 'papers' | 'reviewers' | 'messages';
+type TabId = 'papers' | 'reviewers' | 'messages' | 'rubric';
 
 const tiles: ReadonlyArray<{ key: keyof StatusCounts; label: string }> = [
   { key: 'all', label: 'All' },
@@ -25,10 +25,12 @@ interface AdminDashboardProps {
   messages: { panel: ReactNode; badge: ReactNode };
   /** The editor's own ORCID card, from the orcid feature. */
   orcid?: ReactNode;
+  /** The Review Rubric tab's editor, from the review feature. */
+  rubric?: ReactNode;
 }
 
-/** /admin: counts, the papers table, reviewers and messages, in three tabs. */
-export function AdminDashboard({ reviewerManagement, messages, orcid }: AdminDashboardProps) {
+/** /admin: counts, the papers table, reviewers, messages and the review rubric, in tabs. */
+export function AdminDashboard({ reviewerManagement, messages, orcid, rubric }: AdminDashboardProps) {
   const [tab, setTab] = useState<TabId>('papers');
   const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
   const { data: counts, isError: countsFailed } = useGetStatusCountsQuery();
@@ -110,6 +112,7 @@ export function AdminDashboard({ reviewerManagement, messages, orcid }: AdminDas
             panel: <div className="grid gap-6">{reviewerManagement}</div>,
           },
           { id: 'messages', label: 'Messages', badge: messages.badge, panel: messages.panel },
+          ...(rubric ? [{ id: 'rubric' as const, label: 'Review Rubric', panel: rubric }] : []),
         ]}
       />
     </div>

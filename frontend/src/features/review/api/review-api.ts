@@ -2,19 +2,25 @@ import {
   type AssignReviewRequest,
   type AssignablePaper,
   type AssignableReviewer,
+  type DeclineReviewRequest,
   type MyReviews,
+  type ReminderSent,
   type Review,
+  type ReplaceRubricRequest,
   type ReviewAssignment,
+  type RubricCriterion,
   type SaveReviewDraftRequest,
   type SubmitReviewRequest,
   baseApi,
 } from '@/shared/api';
+import { env } from '@/shared/config/env';
 
 // Every assignment change moves a paper in or out of the assignable list and changes the
 // reviewer's dashboard, so one list tag covers them; a review has a tag of its own id.
 const REVIEW_LISTS = { type: 'Review', id: 'LIST' } as const;
 const reviewTag = (id: string) => ({ type: 'Review' as const, id });
 const paperReviewTag = (paperId: string) => ({ type: 'Review' as const, id: `paper:${paperId}` });
+const RUBRIC = { type: 'Review', id: 'RUBRIC' } as const;
 
 export const reviewApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -44,6 +50,11 @@ export const reviewApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/admin/reviews/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_result, error, id) => (error ? [] : [REVIEW_LISTS, reviewTag(id)]),
     }),
+    sendReviewReminder: build.mutation<ReminderSent, string>({
+      query: (id) => ({ url: `/admin/reviews/${encodeURIComponent(id)}/reminders`, method: 'POST' }),
+      // The list shows when the reviewer was last reminded.
+      invalidatesTags: (_result, error) => (error ? [] : [REVIEW_LISTS]),
+    }),
     getMyReviews: build.query<MyReviews, void>({
       query: () => '/reviews/mine',
       providesTags: [REVIEW_LISTS],
@@ -62,6 +73,20 @@ export const reviewApi = baseApi.injectEndpoints({
       invalidatesTags: (result, error, { id }) =>
         error ? [] : [REVIEW_LISTS, reviewTag(id), ...(result ? [paperReviewTag(result.paper.id)] : [])],
     }),
+    // The review is gone for its reviewer afterwards (404), and the paper is assignable again.
+    declineReview: build.mutation<void, { id: string } & DeclineReviewRequest>({
+      query: ({ id, ...body }) => ({ url: `/reviews/${encodeURIComponent(id)}/decline`, method: 'POST', body }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [REVIEW_LISTS, reviewTag(id)]),
+    }),
+    getRubric: build.query<RubricCriterion[], void>({
+      query: () => '/rubric',
+      providesTags: [RUBRIC],
+    }),
+    replaceRubric: build.mutation<RubricCriterion[], ReplaceRubricRequest>({
+      query: (body) => ({ url: '/admin/rubric', method: 'PUT', body }),
+      // A draft shows the current rubric: every review read may change, not only the list.
+      invalidatesTags: (_result, error) => (error ? [] : ['Review']),
+    }),
     getPaperReview: build.query<Review, string>({
       query: (paperId) => `/papers/${encodeURIComponent(paperId)}/review`,
       providesTags: (_result, _error, paperId) => [paperReviewTag(paperId)],
@@ -76,9 +101,18 @@ export const {
   useAssignReviewMutation,
   useWithdrawReviewMutation,
   useChangeReviewDueDateMutation,
+  useSendReviewReminderMutation,
   useGetMyReviewsQuery,
   useGetReviewQuery,
   useSaveReviewDraftMutation,
   useSubmitReviewMutation,
+  useDeclineReviewMutation,
   useGetPaperReviewQuery,
+  useGetRubricQuery,
+  useReplaceRubricMutation,
 } = reviewApi;
+
+/** A submitted review's certificate, as a file (cookie-authenticated like a paper's PDF). */
+export function reviewCertificateHref(id: string): string {
+  return `${env.API_BASE_URL}/reviews/${encodeURIComponent(id)}/certificate`;
+}

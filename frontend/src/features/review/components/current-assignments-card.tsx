@@ -5,13 +5,13 @@ import { type ReviewAssignment, toApiError } from '@/shared/api';
 import { paths } from '@/shared/config/paths';
 import { formatDate } from '@/shared/lib/format-date';
 import { Button, SectionCard, Spinner, TextField, useToast } from '@/shared/ui';
-import { useChangeReviewDueDateMutation, useGetReviewAssignmentsQuery, useWithdrawReviewMutation } from '../api/review-api';
+import { useChangeReviewDueDateMutation, useGetReviewAssignmentsQuery, useSendReviewReminderMutation, useWithdrawReviewMutation } from '../api/review-api';
 import { dueDayBounds, endOfDay } from '../model/due-date';
-import { ASSIGNMENT_STRINGS, dueDateErrorToast, reviewToasts, withdrawErrorToast } from '../model/review-messages';
+import { ASSIGNMENT_STRINGS, dueDateErrorToast, reminderErrorToast, reviewToasts, withdrawErrorToast } from '../model/review-messages';
 import { ReviewDueDate } from './review-due-date';
 import { ReviewStatusBadge } from './review-status-badge';
 
-/** Every assignment, newest first (the server's order), with a withdraw for those not yet submitted. */
+/** Every assignment, newest first (the server's order), with a withdraw for those still open; a declined one shows its reason. */
 export function CurrentAssignmentsCard() {
   const { data, isLoading, isError } = useGetReviewAssignmentsQuery();
   return (
@@ -48,6 +48,9 @@ function AssignmentRow({ assignment }: { assignment: ReviewAssignment }) {
       toast(withdrawErrorToast(toApiError(error)));
     }
   };
+  // A submitted review is history, and a declined one the reviewer gave back: neither can be changed.
+  const open = assignment.status !== 'submitted' && assignment.status !== 'declined';
+  const declined = assignment.status === 'declined';
 
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 px-3 py-3 text-sm">
@@ -59,14 +62,18 @@ function AssignmentRow({ assignment }: { assignment: ReviewAssignment }) {
         <span className="text-slate-700">Reviewer: {assignment.reviewerName}</span>
         <span className="flex flex-wrap gap-3 text-slate-600">
           <span>Assigned {formatDate(assignment.assignedAt)}</span>
-          <ReviewDueDate dueAt={assignment.dueAt} overdue={assignment.overdue} />
+          {!declined && <ReviewDueDate dueAt={assignment.dueAt} overdue={assignment.overdue} />}
           {assignment.submittedAt && <span>Submitted {formatDate(assignment.submittedAt)}</span>}
+          {assignment.declinedAt && <span>Declined {formatDate(assignment.declinedAt)}</span>}
+          {assignment.lastReminderAt && <span>Last reminded {formatDate(assignment.lastReminderAt)}</span>}
         </span>
-        {assignment.status !== 'submitted' && <DueDateForm assignment={assignment} />}
+        {declined && assignment.declineReason && <p className="whitespace-pre-line break-words text-slate-700">Reason: {assignment.declineReason}</p>}
+        {open && <DueDateForm assignment={assignment} />}
       </div>
       <div className="flex items-center gap-3">
         <ReviewStatusBadge status={assignment.status} />
-        {assignment.status !== 'submitted' && (
+        {open && <ReminderButton assignment={assignment} />}
+        {open && (
           <Button
             variant="outline"
             size="sm"
@@ -79,6 +86,27 @@ function AssignmentRow({ assignment }: { assignment: ReviewAssignment }) {
         )}
       </div>
     </li>
+  );
+}
+
+/** E-mails the reviewer a reminder of the due date; the server allows one a day and says when the next may go. */
+function ReminderButton({ assignment }: { assignment: ReviewAssignment }) {
+  const [send, { isLoading }] = useSendReviewReminderMutation();
+  const { toast } = useToast();
+
+  const onSend = async () => {
+    try {
+      await send(assignment.id).unwrap();
+      toast(reviewToasts.reminderSent);
+    } catch (error) {
+      toast(reminderErrorToast(toApiError(error)));
+    }
+  };
+
+  return (
+    <Button variant="outline" size="sm" isLoading={isLoading} aria-label={`Send reminder for ${assignment.paperTitle}`} onClick={() => void onSend()}>
+      Send reminder
+    </Button>
   );
 }
 

@@ -2,7 +2,7 @@ import { MessageSquareText } from 'lucide-react';
 import { toApiError } from '@/shared/api';
 import { formatDate } from '@/shared/lib/format-date';
 import { recommendationLabels } from '@/shared/lib/review-status';
-import { SectionCard, Spinner } from '@/shared/ui';
+import { ReviewCriteriaFeedback, SectionCard, Spinner } from '@/shared/ui';
 import { useGetPaperReviewQuery } from '../api/review-api';
 import { ReviewStatusBadge } from './review-status-badge';
 
@@ -50,6 +50,8 @@ export function PaperReviewCard({ paperId }: { paperId: string }) {
       ) : (
         <p className="text-sm text-slate-600">The reviewer has not written anything yet.</p>
       )}
+      {/* A draft's criteria are the current rubric, mostly unscored: only a submitted review's are feedback. */}
+      {review.submittedAt && <ReviewCriteriaFeedback criteria={review.criteria} showHints />}
     </SectionCard>
   );
 }

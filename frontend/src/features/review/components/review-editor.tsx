@@ -1,13 +1,15 @@
-import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { type Review, type ReviewRecommendation, toApiError } from '@/shared/api';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { type Review, type ReviewCriterion, type ReviewRecommendation, toApiError } from '@/shared/api';
 import { paths } from '@/shared/config/paths';
 import { formatDate } from '@/shared/lib/format-date';
 import { recommendationLabels, recommendations } from '@/shared/lib/review-status';
-import { AccessDenied, Button, PageSpinner, SectionCard, SelectField, TextAreaField, useToast } from '@/shared/ui';
+import { AccessDenied, Button, PageSpinner, ReviewCriteriaFeedback, SectionCard, SelectField, TextAreaField, useToast } from '@/shared/ui';
 import { useGetReviewQuery, useSaveReviewDraftMutation, useSubmitReviewMutation } from '../api/review-api';
 import { reviewToasts, submitErrorToast } from '../model/review-messages';
 import { useLeaveGuard } from '../model/use-leave-guard';
+import { DeclineReviewDialog } from './decline-review-dialog';
+import { ReviewCriteriaFields } from './review-criteria-fields';
 import { ReviewStatusBadge } from './review-status-badge';
 
 export const REVIEW_DENIED = "You don't have permission to access this page.";
@@ -16,10 +18,18 @@ interface ReviewEditorProps {
   reviewId: string;
   /** The signed-in user: only the assigned reviewer writes, an editor reads. */
   viewerId: string | undefined;
+  /** The paper's earlier review rounds, from the revisions feature when the page composes it: shown from round 2 on. */
+  earlierRounds?: (paperId: string) => ReactNode;
 }
 
-/** /review/{id}: the paper, the recommendation and the text, Save Draft and Submit Review. */
-export function ReviewEditor({ reviewId, viewerId }: ReviewEditorProps) {
+/** What the server takes of a criterion: the rubric's hint is its own, not the reviewer's. */
+const criteriaInput = (criteria: readonly ReviewCriterion[]) => criteria.map(({ name, score, comment }) => ({ name, score, comment }));
+
+const sameCriteria = (a: readonly ReviewCriterion[], b: readonly ReviewCriterion[]) =>
+  a.length === b.length && a.every((criterion, index) => criterion.score === b[index].score && criterion.comment === b[index].comment);
+
+/** /review/{id}: the paper, the recommendation, the rubric's scores and the text, Save Draft and Submit Review. */
+export function ReviewEditor({ reviewId, viewerId, earlierRounds }: ReviewEditorProps) {
   const { data, isLoading, error } = useGetReviewQuery(reviewId);
   if (isLoading) return <PageSpinner />;
   if (!data) {
@@ -32,26 +42,42 @@ export function ReviewEditor({ reviewId, viewerId }: ReviewEditorProps) {
     );
   }
   // Keyed by id so another review starts from its own saved text, never from this one's.
-  return <ReviewForm key={data.id} review={data} canWrite={data.reviewer.id === viewerId} />;
+  return (
+    <div className="grid gap-6">
+      <ReviewForm key={data.id} review={data} canWrite={data.reviewer.id === viewerId} />
+      {data.round > 1 && earlierRounds?.(data.paper.id)}
+    </div>
+  );
 }
 
 function ReviewForm({ review, canWrite }: { review: Review; canWrite: boolean }) {
   const [text, setText] = useState(review.text);
   const [recommendation, setRecommendation] = useState<ReviewRecommendation | ''>(review.recommendation ?? '');
+  const [criteria, setCriteria] = useState<ReviewCriterion[]>(review.criteria);
   // What the server holds: the form is dirty while it differs, whatever refetches bring.
-  const [saved, setSaved] = useState({ text: review.text, recommendation: review.recommendation ?? '' });
+  const [saved, setSaved] = useState({ text: review.text, recommendation: review.recommendation ?? '', criteria: review.criteria });
   const [saveDraft, { isLoading: saving }] = useSaveReviewDraftMutation();
   const [submit, { isLoading: submitting }] = useSubmitReviewMutation();
   const { toast } = useToast();
+  const navigate = useNavigate();
+  const [declined, setDeclined] = useState(false);
 
   const readOnly = !canWrite || review.status === 'submitted';
-  const dirty = !readOnly && (text !== saved.text || recommendation !== saved.recommendation);
+  // A declined review's draft is moot: leaving it asks nothing.
+  const dirty = !declined && !readOnly && (text !== saved.text || recommendation !== saved.recommendation || !sameCriteria(criteria, saved.criteria));
   useLeaveGuard(dirty);
+  // After the render that dropped the leave guard, or the guard would ask about the draft.
+  useEffect(() => {
+    if (declined) void navigate(paths.reviewerDashboard.getHref());
+  }, [declined, navigate]);
+
+  const changeCriterion = (name: string, change: Partial<Pick<ReviewCriterion, 'score' | 'comment'>>) =>
+    setCriteria((current) => current.map((criterion) => (criterion.name === name ? { ...criterion, ...change } : criterion)));
 
   const onSave = async () => {
-    const sent = { text, recommendation };
+    const sent = { text, recommendation, criteria };
     try {
-      await saveDraft({ id: review.id, text: sent.text, recommendation: sent.recommendation || null }).unwrap();
+      await saveDraft({ id: review.id, text: sent.text, recommendation: sent.recommendation || null, criteria: criteriaInput(sent.criteria) }).unwrap();
       setSaved(sent);
       toast(reviewToasts.saved);
     } catch {
@@ -59,13 +85,14 @@ function ReviewForm({ review, canWrite }: { review: Review; canWrite: boolean })
     }
   };
 
-  const canSubmit = recommendation !== '' && text.trim() !== '';
+  const unscored = criteria.filter((criterion) => criterion.score === null).length;
+  const canSubmit = recommendation !== '' && text.trim() !== '' && unscored === 0;
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (readOnly || recommendation === '' || text.trim() === '') return;
+    if (readOnly || !canSubmit) return;
     try {
-      await submit({ id: review.id, text, recommendation }).unwrap();
-      setSaved({ text, recommendation });
+      await submit({ id: review.id, text, recommendation, criteria: criteriaInput(criteria) }).unwrap();
+      setSaved({ text, recommendation, criteria });
       toast(reviewToasts.submitted);
     } catch (error) {
       toast(submitErrorToast(toApiError(error)));
@@ -101,6 +128,11 @@ function ReviewForm({ review, canWrite }: { review: Review; canWrite: boolean })
             onChange={(event) => setRecommendation(event.target.value as ReviewRecommendation)}
             options={recommendations.map((value) => ({ value, label: recommendationLabels[value] }))}
           />
+          {readOnly ? (
+            <ReviewCriteriaFeedback criteria={review.criteria} showHints />
+          ) : (
+            <ReviewCriteriaFields criteria={criteria} onChange={changeCriterion} disabled={submitting} />
+          )}
           <TextAreaField
             label="Review"
             rows={10}
@@ -117,9 +149,20 @@ function ReviewForm({ review, canWrite }: { review: Review; canWrite: boolean })
               <Button type="submit" isLoading={submitting} disabled={!canSubmit || saving}>
                 Submit Review
               </Button>
+              {unscored > 0 && (
+                <p className="self-center text-sm text-slate-600">
+                  Score every criterion of the rubric to submit ({unscored} left).
+                </p>
+              )}
             </div>
           )}
         </form>
+        {/* Outside the review's form: the dialog's own form would otherwise submit it too (React events cross portals). */}
+        {!readOnly && (
+          <div className="mt-4 border-t border-slate-100 pt-4">
+            <DeclineReviewDialog reviewId={review.id} disabled={saving || submitting} onDeclined={() => setDeclined(true)} />
+          </div>
+        )}
       </SectionCard>
     </div>
   );

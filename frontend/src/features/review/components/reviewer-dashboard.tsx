@@ -4,7 +4,7 @@ import { paths } from '@/shared/config/paths';
 import { formatDate } from '@/shared/lib/format-date';
 import { type MyReviewAssignment, type ReviewStatus } from '@/shared/api';
 import { PageSpinner, SectionCard, buttonClasses } from '@/shared/ui';
-import { useGetMyReviewsQuery } from '../api/review-api';
+import { reviewCertificateHref, useGetMyReviewsQuery } from '../api/review-api';
 import { ASSIGNMENT_STRINGS } from '../model/review-messages';
 import { ReviewDueDate } from './review-due-date';
 import { ReviewStatusBadge } from './review-status-badge';
@@ -96,6 +96,12 @@ function AssignmentItem({ assignment }: { assignment: MyReviewAssignment }) {
         <Link to={paths.review.getHref(assignment.id)} className={buttonClasses('primary', 'sm')}>
           {reviewAction[assignment.status]}
         </Link>
+        {assignment.status === 'submitted' && (
+          // A file from the API, sent with the session cookie like a paper's PDF.
+          <a href={reviewCertificateHref(assignment.id)} download className={buttonClasses('outline', 'sm')}>
+            Download certificate
+          </a>
+        )}
       </div>
     </li>
   );

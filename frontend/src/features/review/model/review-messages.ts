@@ -15,6 +15,10 @@ export const reviewToasts = {
   withdrawFailed: { title: 'Error', description: 'Failed to withdraw the assignment. Please try again.', variant: 'destructive' },
   dueDateChanged: { title: 'Due date changed' },
   dueDateFailed: { title: 'Error', description: 'Failed to change the due date. Please try again.', variant: 'destructive' },
+  reminderSent: { title: 'Reminder sent', description: 'The reviewer has been e-mailed a reminder of the due date.' },
+  reminderFailed: { title: 'Error', description: 'Failed to send the reminder. Please try again.', variant: 'destructive' },
+  declined: { title: 'Review declined', description: 'You declined the review. The editors have been told.' },
+  declineFailed: { title: 'Error', description: 'Failed to decline the review. Please try again.', variant: 'destructive' },
 } as const satisfies Record<string, ToastInput>;
 
 /** A paper assigned meanwhile, a missing field or a reviewer no longer eligible: the server's clear message; anything else the spec's fallback. */
@@ -31,9 +35,24 @@ export function dueDateErrorToast(error: ApiError): ToastInput {
   return errorToast(error, { title: 'Error', fallback: reviewToasts.dueDateFailed });
 }
 
+/** A reminder sent less than a day ago (saying when the next may go), or a review submitted meanwhile: the server's clear message. */
+export function reminderErrorToast(error: ApiError): ToastInput {
+  return errorToast(error, { title: 'Error', fallback: reviewToasts.reminderFailed });
+}
+
+/** A blank or too long reason, or a review submitted meanwhile: the server's clear message. */
+export function declineErrorToast(error: ApiError): ToastInput {
+  return errorToast(error, { title: 'Error', fallback: reviewToasts.declineFailed });
+}
+
 export function submitErrorToast(error: ApiError): ToastInput {
   return errorToast(error, { title: 'Error', fallback: reviewToasts.submitFailed });
 }
+
+export const rubricToasts = {
+  saved: { title: 'Rubric saved', description: 'Reviews not yet submitted now use it; submitted reviews keep their criteria.' },
+  saveFailed: { title: 'Error', description: 'Failed to save the rubric. Please try again.', variant: 'destructive' },
+} as const satisfies Record<string, ToastInput>;
 
 export const ASSIGNMENT_STRINGS = {
   noPapers: 'No papers available for assignment',

@@ -1,0 +1,47 @@
+import {
+  type RequestRevisionsRequest,
+  type ReviewRounds,
+  type RevisionRequest,
+  baseApi,
+  statusHistoryTagId,
+  takeUpload,
+  uploadWithProgress,
+} from '@/shared/api';
+
+// A paper's rounds change when the editors ask for revisions and when the author answers; the
+// answer also changes the paper (its PDF, its status), its versions and the assignable papers.
+const roundsTag = (paperId: string) => ({ type: 'Review' as const, id: `rounds:${paperId}` });
+const missingJob = { error: { status: 'CUSTOM_ERROR', error: 'The upload was not prepared' } } as const;
+
+export const revisionsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getReviewRounds: build.query<ReviewRounds, string>({
+      query: (paperId) => `/papers/${encodeURIComponent(paperId)}/rounds`,
+      providesTags: (_result, _error, paperId) => [roundsTag(paperId)],
+    }),
+    requestRevisions: build.mutation<RevisionRequest, { paperId: string } & RequestRevisionsRequest>({
+      query: ({ paperId, ...body }) => ({ url: `/papers/${encodeURIComponent(paperId)}/revision-requests`, method: 'POST', body }),
+      invalidatesTags: (_result, error, { paperId }) => (error ? [] : [roundsTag(paperId)]),
+    }),
+    submitRevision: build.mutation<RevisionRequest, { paperId: string; uploadId: string }>({
+      queryFn: async ({ paperId, uploadId }, api) => {
+        const job = takeUpload(uploadId);
+        if (!job) return missingJob;
+        return uploadWithProgress<RevisionRequest>({ path: `/papers/${encodeURIComponent(paperId)}/revisions`, body: job.body, onProgress: job.onProgress }, api);
+      },
+      invalidatesTags: (_result, error, { paperId }) =>
+        error
+          ? []
+          : [
+              roundsTag(paperId),
+              { type: 'Paper', id: paperId },
+              { type: 'Paper', id: `${paperId}:versions` },
+              { type: 'Paper', id: statusHistoryTagId(paperId) },
+              { type: 'Review', id: 'LIST' },
+              'Submission',
+            ],
+    }),
+  }),
+});
+
+export const { useGetReviewRoundsQuery, useRequestRevisionsMutation, useSubmitRevisionMutation } = revisionsApi;

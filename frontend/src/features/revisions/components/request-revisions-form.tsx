@@ -1,0 +1,77 @@
+import { type FormEvent, useId, useState } from 'react';
+import { type RevisionKind, toApiError } from '@/shared/api';
+import { Button, TextAreaField, useToast } from '@/shared/ui';
+import { useRequestRevisionsMutation } from '../api/revisions-api';
+import { requestErrorToast, revisionDueDays, revisionKindLabels, revisionToasts } from '../model/revision-messages';
+
+const KINDS: readonly RevisionKind[] = ['minor', 'major'];
+
+/**
+ * Instead of deciding, the editors ask the author for minor or major revisions, choosing what of
+ * this round's review the author may read (the reviewer is never named to the author).
+ */
+export function RequestRevisionsForm({ paperId, round }: { paperId: string; round: number }) {
+  const { toast } = useToast();
+  const [requestRevisions, { isLoading }] = useRequestRevisionsMutation();
+  const [kind, setKind] = useState<RevisionKind>('minor');
+  const [editorNote, setEditorNote] = useState('');
+  const [shareText, setShareText] = useState(true);
+  const [shareCriteria, setShareCriteria] = useState(true);
+  const headingId = useId();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    try {
+      await requestRevisions({ paperId, kind, editorNote, shareText, shareCriteria }).unwrap();
+      toast(revisionToasts.requested);
+    } catch (error) {
+      toast(requestErrorToast(toApiError(error)));
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3 rounded-lg border border-indigo-200 bg-indigo-50/40 p-4">
+      <h3 id={headingId} className="text-base font-semibold text-slate-900">
+        Request Revisions
+      </h3>
+      <p className="text-sm text-slate-700">
+        Ask the author to revise the paper instead of deciding now. Their revised PDF and response letter open round {round + 1}.
+      </p>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+        <fieldset className="grid gap-2">
+          <legend className="text-sm font-medium text-slate-900">Revisions</legend>
+          {KINDS.map((option) => (
+            <label key={option} className="flex items-center gap-2 text-sm text-slate-800">
+              <input type="radio" name="revision-kind" value={option} checked={kind === option} onChange={() => setKind(option)} />
+              {revisionKindLabels[option]} (due in {revisionDueDays[option]} days)
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="grid gap-2">
+          <legend className="text-sm font-medium text-slate-900">Share with the author, as “Reviewer 1”</legend>
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" checked={shareText} onChange={(event) => setShareText(event.target.checked)} />
+            The review’s text
+          </label>
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" checked={shareCriteria} onChange={(event) => setShareCriteria(event.target.checked)} />
+            The rubric’s scores and comments
+          </label>
+        </fieldset>
+        <TextAreaField
+          label="Note to the author"
+          hint="Optional. What matters most, in your own words."
+          rows={4}
+          maxLength={10000}
+          value={editorNote}
+          onChange={(event) => setEditorNote(event.target.value)}
+        />
+        <div>
+          <Button type="submit" isLoading={isLoading}>
+            {isLoading ? 'Requesting...' : 'Request Revisions'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

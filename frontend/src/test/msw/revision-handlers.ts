@@ -1,0 +1,75 @@
+import { HttpResponse, http } from 'msw';
+import { type ApiErrorBody, type ErrorCode, type RevisionKind, type RevisionRequest, type ReviewRounds } from '@/shared/api';
+import { db, sessionUser } from './db';
+import { readMultipart } from './multipart';
+
+// docs/api.md "Review rounds", against the in-memory db: a test sets `db.rounds[paperId]` to what
+// the server would answer its viewer, and the handlers move it on as the server would.
+
+function fail(statusCode: number, code: ErrorCode, message: string): Response {
+  return HttpResponse.json<ApiErrorBody>({ statusCode, code, message }, { status: statusCode });
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const noRounds = (): ReviewRounds => ({ currentRound: 1, openRequest: null, canRequestRevisions: false, rounds: [] });
+
+export const revisionHandlers = [
+  http.get('*/api/papers/:id/rounds', ({ params }) => {
+    if (!sessionUser()) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
+    return HttpResponse.json(db.rounds[String(params.id)] ?? noRounds());
+  }),
+
+  http.post('*/api/papers/:id/revision-requests', async ({ params, request }) => {
+    const user = sessionUser();
+    if (!user) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
+    if (!user.roles.includes('admin')) return fail(403, 'FORBIDDEN', 'Only the editorial team can request revisions');
+    const paperId = String(params.id);
+    const body = (await request.json()) as { kind: RevisionKind; editorNote?: string; shareText: boolean; shareCriteria: boolean };
+    (db.bodies[`/papers/${paperId}/revision-requests`] ??= []).push(body);
+    const rounds = db.rounds[paperId] ?? noRounds();
+    if (!rounds.canRequestRevisions) return fail(409, 'REVISION_NEEDS_REVIEW', "Revisions can be requested once this round's review has been submitted.");
+    const now = new Date();
+    const created: RevisionRequest = {
+      id: crypto.randomUUID(),
+      round: rounds.currentRound,
+      kind: body.kind,
+      editorNote: body.editorNote ?? '',
+      requestedAt: now.toISOString(),
+      dueAt: new Date(now.getTime() + (body.kind === 'minor' ? 14 : 30) * DAY_MS).toISOString(),
+      overdue: false,
+      responseLetter: null,
+      respondedAt: null,
+    };
+    db.rounds[paperId] = {
+      ...rounds,
+      openRequest: created,
+      canRequestRevisions: false,
+      rounds: rounds.rounds.map((round) => (round.round === rounds.currentRound ? { ...round, revisionRequest: created } : round)),
+    };
+    return HttpResponse.json(created, { status: 201 });
+  }),
+
+  http.post('*/api/papers/:id/revisions', async ({ params, request }) => {
+    const user = sessionUser();
+    if (!user) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
+    const paperId = String(params.id);
+    if (db.paperOwners[paperId] !== user.id) return fail(403, 'FORBIDDEN', 'Only the paper’s author can submit a revision');
+    const rounds = db.rounds[paperId] ?? noRounds();
+    const open = rounds.openRequest;
+    if (!open) return fail(409, 'REVISION_NOT_REQUESTED', 'No revision has been requested for this paper.');
+    const { fields, files } = await readMultipart(request);
+    (db.revisions[paperId] ??= []).push({ fields, file: files.pdf ?? null });
+    const answered: RevisionRequest = { ...open, responseLetter: fields.responseLetter ?? '', respondedAt: new Date().toISOString() };
+    const next = rounds.currentRound + 1;
+    db.rounds[paperId] = {
+      currentRound: next,
+      openRequest: null,
+      canRequestRevisions: false,
+      rounds: [
+        ...rounds.rounds.map((round) => (round.round === open.round ? { ...round, revisionRequest: answered } : round)),
+        { round: next, version: next, pdfUrl: `/api/papers/${paperId}/rounds/${next}/pdf`, reviews: [], revisionRequest: null },
+      ],
+    };
+    return HttpResponse.json(answered, { status: 201 });
+  }),
+];
