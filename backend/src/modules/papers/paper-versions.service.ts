@@ -79,16 +79,7 @@ export class PaperVersionsService {
   async openRevisedRound(tx: EntityManager, paperId: string, file: StoredUpload, userId: string): Promise<RevisedRound> {
     const paper = await tx.findOne(ResearchPaper, { id: paperId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!paper) throw new PaperNotFoundException();
-    const latest = await tx.findOne(PaperFile, { paperId: paper.id }, { orderBy: { version: 'desc' } });
-    const created = tx.create(PaperFile, {
-      paperId: paper.id,
-      version: (latest?.version ?? 0) + 1,
-      storageKey: file.key,
-      fileName: file.originalName,
-      sizeBytes: file.size,
-      uploadedBy: userId,
-      state: PaperFileState.Accepted,
-    });
+    const created = await this.addVersion(tx, paper, file, userId, PaperFileState.Accepted);
     await this.makeCurrent(tx, paper, created, null);
     paper.round += 1;
     if (paper.status !== (PaperStatus.UnderReview as string)) {
@@ -111,17 +102,8 @@ export class PaperVersionsService {
         // collide, and the status read here is the one the upload is decided by.
         const locked = await tx.findOne(ResearchPaper, { id: paperId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
         if (!locked) throw new PaperNotFoundException();
-        const latest = await tx.findOne(PaperFile, { paperId: locked.id }, { orderBy: { version: 'desc' } });
         const published = locked.status === (PaperStatus.Published as string);
-        const created = tx.create(PaperFile, {
-          paperId: locked.id,
-          version: (latest?.version ?? 0) + 1,
-          storageKey: file.key,
-          fileName: file.originalName,
-          sizeBytes: file.size,
-          uploadedBy: user.id,
-          state: published ? PaperFileState.Pending : PaperFileState.Accepted,
-        });
+        const created = await this.addVersion(tx, locked, file, user.id, published ? PaperFileState.Pending : PaperFileState.Accepted);
         if (!published) await this.makeCurrent(tx, locked, created, null);
         await tx.flush();
         return toVersion(created, locked);
@@ -155,6 +137,20 @@ export class PaperVersionsService {
       return { dto: toVersion(file, paper), changed: true, mail: queued };
     }, { em: this.em.fork() });
     return { version: dto, changed, notification: mail ? 'queued' : 'none' };
+  }
+
+  /** The stored file as the paper's next version; under the paper's row lock, so numbers never collide. */
+  private async addVersion(tx: EntityManager, paper: ResearchPaper, file: StoredUpload, userId: string, state: PaperFileState): Promise<PaperFile> {
+    const latest = await tx.findOne(PaperFile, { paperId: paper.id }, { orderBy: { version: 'desc' } });
+    return tx.create(PaperFile, {
+      paperId: paper.id,
+      version: (latest?.version ?? 0) + 1,
+      storageKey: file.key,
+      fileName: file.originalName,
+      sizeBytes: file.size,
+      uploadedBy: userId,
+      state,
+    });
   }
 
   /**
