@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { PaperReview } from '../entities/paper-review.entity.js';
 import { ReviewException } from '../review.exception.js';
-import { type StoredReviewCriterion, ReviewCriterion } from './review-criterion.entity.js';
+import { type StoredReviewCriterion, ReviewCriterion } from '../entities/review-criterion.entity.js';
 import type { ReplaceRubricDto, ReviewCriterionDto, ReviewCriterionInputDto, RubricCriterionDto } from './rubric.dto.js';
 
 const keyOf = (name: string) => name.trim().toLowerCase();
