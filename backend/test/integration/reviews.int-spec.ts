@@ -444,4 +444,64 @@ describe('peer review', () => {
       await as(author).get(`/api/papers/${submitted.id}/review`).expect(403);
     });
   });
+
+  describe('declining', () => {
+    const decline = (who: Person, id: string, body: Record<string, unknown>) => as(who).post(`/api/reviews/${id}/decline`).send(body);
+
+    it('needs a reason, checked by the server: missing, blank, not a string or too long is a 400 and changes nothing', async () => {
+      const assignment = await assign((await paper()).id);
+      for (const body of [{}, { declineReason: '   ' }, { declineReason: 42 }, { declineReason: 'x'.repeat(2001) }]) {
+        expect((await decline(reviewer, assignment.id, body).expect(400)).body).toMatchObject({ code: 'VALIDATION_FAILED' });
+      }
+      expect((await reviewRows(assignment.paperId))[0].status).toBe('assigned');
+    });
+
+    it('records the reason, e-mails every editor, ends the reviewer\'s access and makes the paper assignable again', async () => {
+      const declined = await paper();
+      const assignment = await assign(declined.id);
+      await decline(reviewer, assignment.id, { declineReason: '  I supervised one of the authors.  ' }).expect(204);
+
+      const [row] = await sql<{ status: string; decline_reason: string; declined_at: string | null }>(
+        testApp.app,
+        'select status, decline_reason, declined_at from paper_reviews where id = ?',
+        [assignment.id],
+      );
+      expect(row).toMatchObject({ status: 'declined', decline_reason: 'I supervised one of the authors.', declined_at: expect.any(String) });
+      const told = await mails('review-declined', "data->>'title' = ?", [declined.title]);
+      expect(told.map((mail) => mail.recipient)).toContain(admin.email);
+      expect(told[0].data).toMatchObject({ reason: 'I supervised one of the authors.' });
+
+      // Gone for the reviewer: the review, the paper, the dashboard.
+      await as(reviewer).get(`/api/reviews/${assignment.id}`).expect(404);
+      await as(reviewer).get(`/api/papers/${declined.id}`).expect(404);
+      const mine = (await as(reviewer).get('/api/reviews/mine').expect(200)).body as { assignments: { id: string }[] };
+      expect(mine.assignments.map((row) => row.id)).not.toContain(assignment.id);
+      await decline(reviewer, assignment.id, { declineReason: 'Again' }).expect(404);
+
+      // The editors see it with its reason, and may assign the paper in the same round again.
+      const listed = ((await as(admin).get('/api/admin/reviews').expect(200)).body as (Assignment & { declineReason: string | null })[]).find(
+        (row) => row.id === assignment.id,
+      );
+      expect(listed).toMatchObject({ status: 'declined', declineReason: 'I supervised one of the authors.' });
+      const offered = (await as(admin).get('/api/admin/reviews/assignable-papers').expect(200)).body as { id: string }[];
+      expect(offered.map((row) => row.id)).toContain(declined.id);
+      const again = await assign(declined.id, otherReviewer.id);
+      expect(again.status).toBe('assigned');
+
+      // A declined assignment is history: no withdrawing it, no new due date.
+      expect((await as(admin).delete(`/api/admin/reviews/${assignment.id}`).expect(409)).body).toMatchObject({ code: 'REVIEW_DECLINED' });
+      const dueAt = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString();
+      expect((await as(admin).patch(`/api/admin/reviews/${assignment.id}`).send({ dueAt }).expect(409)).body).toMatchObject({ code: 'REVIEW_DECLINED' });
+    });
+
+    it('is the assigned reviewer\'s alone, and not once the review is submitted', async () => {
+      const assignment = await assign((await paper()).id);
+      await decline(admin, assignment.id, { declineReason: 'Not mine to decline.' }).expect(403);
+      await decline(otherReviewer, assignment.id, { declineReason: 'Not mine either.' }).expect(404);
+      await decline(author, assignment.id, { declineReason: 'Nor mine.' }).expect(404);
+      await as(reviewer).post(`/api/reviews/${assignment.id}/submit`).send({ text: 'Sound.', recommendation: 'accept', criteria: await rubricScores(testApp) }).expect(200);
+      expect((await decline(reviewer, assignment.id, { declineReason: 'Too late.' }).expect(409)).body).toMatchObject({ code: 'REVIEW_SUBMITTED' });
+      expect((await reviewRows(assignment.paperId))[0].status).toBe('submitted');
+    });
+  });
 });
