@@ -16,7 +16,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.http).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', publicOrigin: 'http://localhost:3000' });
     expect(config.database.url).toBe('postgres://postgres@127.0.0.1:5432/journal');
-    expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'journal' });
+    expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'journal', commandTimeoutMs: 2000 });
     expect(config.auth.secureCookies).toBe(false);
   });
 

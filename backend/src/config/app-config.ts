@@ -26,7 +26,8 @@ export interface AppConfig {
     trustProxy: boolean;
   };
   database: { url: string; readUrl: string; poolMax: number };
-  redis: { url: string; prefix: string };
+  /** `commandTimeoutMs`: the longest a request waits on one Redis command (REDIS_COMMAND_TIMEOUT_MS). */
+  redis: { url: string; prefix: string; commandTimeoutMs: number };
   auth: {
     jwtSecret: string;
     accessTokenTtlSeconds: number;
@@ -44,6 +45,12 @@ export interface AppConfig {
     refreshPerAddressPerMinute: number;
     emailLinksPerMinute: number;
     mailsPerInboxPerHour: number;
+    /** Per signed-in user (messages include replies; uploads are PDFs). */
+    messagesPerMinute: number;
+    messagesPerHour: number;
+    commentsPerMinute: number;
+    commentsPerHour: number;
+    uploadsPerHour: number;
   };
   mail: {
     smtpUrl: string;
@@ -91,8 +98,12 @@ export interface AppConfig {
         secretAccessKey: string;
         forcePathStyle: boolean;
       };
+  /** The orphan sweep (storage/storage-orphan-sweep.chore.ts): what no row names goes once older than `graceMs`. */
+  storageOrphans: { graceMs: number };
   /** Limits of the upload pipeline (storage/upload/upload-policy.ts), per kind of file. */
-  uploads: { maxPdfBytes: number; maxImageBytes: number; maxImages: number };
+  uploads: { maxPdfBytes: number; maxImageBytes: number; maxImages: number; attachmentQuotaBytesPerUser: number };
+  /** Messages to the editors from one sender within this window after an e-mail are folded into one digest e-mail; 0: none are. */
+  messaging: { emailWindowMs: number };
   /** The submission fee's provider; `test` is the built-in stand-in for development and demos. */
   payments:
     | { provider: 'stripe'; stripeSecretKey: string; stripeWebhookSecret: string; stripeApiUrl: string | null }
@@ -165,7 +176,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       trustProxy: env.TRUST_PROXY,
     },
     database: { url: env.DATABASE_URL, readUrl: env.DATABASE_READ_URL ?? env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX },
-    redis: { url: env.REDIS_URL, prefix: env.REDIS_PREFIX },
+    redis: { url: env.REDIS_URL, prefix: env.REDIS_PREFIX, commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS },
     auth: {
       jwtSecret: env.JWT_SECRET ?? defaultJwtSecret(env.NODE_ENV),
       accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
@@ -183,6 +194,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       refreshPerAddressPerMinute: env.RATE_LIMIT_REFRESH_PER_ADDRESS_PER_MINUTE,
       emailLinksPerMinute: env.RATE_LIMIT_EMAIL_LINKS_PER_MINUTE,
       mailsPerInboxPerHour: env.RATE_LIMIT_MAILS_PER_INBOX_PER_HOUR,
+      messagesPerMinute: env.RATE_LIMIT_MESSAGES_PER_MINUTE,
+      messagesPerHour: env.RATE_LIMIT_MESSAGES_PER_HOUR,
+      commentsPerMinute: env.RATE_LIMIT_COMMENTS_PER_MINUTE,
+      commentsPerHour: env.RATE_LIMIT_COMMENTS_PER_HOUR,
+      uploadsPerHour: env.RATE_LIMIT_UPLOADS_PER_HOUR,
     },
     mail: {
       smtpUrl: env.SMTP_URL,
@@ -223,7 +239,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             forcePathStyle: env.S3_FORCE_PATH_STYLE,
           }
         : { driver: 'local', dir: resolve(repoRoot, env.STORAGE_DIR) },
-    uploads: { maxPdfBytes: env.UPLOAD_MAX_PDF_BYTES, maxImageBytes: env.UPLOAD_MAX_IMAGE_BYTES, maxImages: env.UPLOAD_MAX_IMAGES },
+    storageOrphans: { graceMs: env.STORAGE_ORPHAN_GRACE_HOURS * 60 * 60 * 1000 },
+    uploads: {
+      maxPdfBytes: env.UPLOAD_MAX_PDF_BYTES,
+      maxImageBytes: env.UPLOAD_MAX_IMAGE_BYTES,
+      maxImages: env.UPLOAD_MAX_IMAGES,
+      attachmentQuotaBytesPerUser: env.ATTACHMENT_QUOTA_MB_PER_USER * 1024 * 1024,
+    },
+    messaging: { emailWindowMs: env.MESSAGE_EMAIL_WINDOW_MINUTES * 60_000 },
     payments:
       (env.PAYMENTS_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'test')) === 'stripe'
         ? {

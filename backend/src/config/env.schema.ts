@@ -38,6 +38,12 @@ export const envSchema = z
       .string()
       .regex(/^[a-zA-Z0-9_-]+$/, 'letters, digits, - and _ only')
       .default('journal'),
+    /**
+     * How long the API waits for Redis to answer one command (rate limits, health, ORCID and
+     * payment states, queueing e-mails) before answering 503; a Redis that is frozen rather than
+     * down would otherwise hold every such request open. The worker's blocking reads are exempt.
+     */
+    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -104,6 +110,11 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanString.default(false),
+    /**
+     * Hours a stored object no row names (or an upload's partial file) is kept before the orphan
+     * sweep removes it: an upload in flight has no row yet, and a slow one's file is still growing.
+     */
+    STORAGE_ORPHAN_GRACE_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24),
     /** The largest paper PDF accepted (spec: 10 MB). The S3 driver holds a file in memory while it sends it, hence the ceiling. */
     UPLOAD_MAX_PDF_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
     UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(5 * 1024 * 1024),
@@ -136,6 +147,17 @@ export const envSchema = z
     RATE_LIMIT_REFRESH_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
     RATE_LIMIT_EMAIL_LINKS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_MAILS_PER_INBOX_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    /** Per signed-in user: messages and replies, both sides of the conversation. */
+    RATE_LIMIT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_COMMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_COMMENTS_PER_HOUR: z.coerce.number().int().min(1).default(120),
+    /** Per signed-in user: PDFs uploaded (submissions, new versions, revisions). */
+    RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    /** What one user's message images may take in storage altogether. */
+    ATTACHMENT_QUOTA_MB_PER_USER: z.coerce.number().int().min(1).max(1024 * 1024).default(100),
+    /** 0: every message to the editors is e-mailed at once. */
+    MESSAGE_EMAIL_WINDOW_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(5),
   })
   .superRefine((env, ctx) => {
     const paymentsProvider = env.PAYMENTS_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'test');

@@ -15,7 +15,9 @@ class RedisShutdown implements OnApplicationShutdown {
 
 /**
  * One shared Redis connection for rate limits and health checks (BullMQ opens its own).
- * It does not queue commands while disconnected, so a Redis outage fails fast instead of hanging.
+ * It does not queue commands while disconnected, so a Redis outage fails fast instead of hanging;
+ * a Redis that keeps the connection open and never answers (a frozen process, a stalled network)
+ * is bounded by the command and connect timeouts instead.
  */
 @Global()
 @Module({
@@ -24,7 +26,13 @@ class RedisShutdown implements OnApplicationShutdown {
       provide: REDIS_CLIENT,
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig) => {
-        const redis = new Redis(config.redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+        const redis = new Redis(config.redis.url, {
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 1,
+          lazyConnect: true,
+          commandTimeout: config.redis.commandTimeoutMs,
+          connectTimeout: config.redis.commandTimeoutMs,
+        });
         // Errors surface through the commands that fail (health says 503); the client keeps reconnecting.
         redis.on('error', () => undefined);
         await redis.connect().catch(() => undefined);

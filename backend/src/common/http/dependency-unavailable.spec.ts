@@ -17,6 +17,9 @@ describe('dependencyUnavailableReason', () => {
     ['a connection failure (SQLSTATE class 08)', withCode('08006')],
     ['the pool timing out', new Error('timeout exceeded when trying to connect')],
     ['a connection dropped mid-query', new Error('Connection terminated unexpectedly')],
+    ['a Redis command timing out (ioredis commandTimeout, a frozen Redis)', new Error('Command timed out')],
+    ['Redis down with the offline queue off', new Error("Stream isn't writeable and enableOfflineQueue options is false")],
+    ['a Redis connection closed', new Error('Connection is closed.')],
   ])('recognises %s', (_label, error) => {
     expect(dependencyUnavailableReason(error)).toEqual(expect.any(String));
   });
@@ -25,6 +28,8 @@ describe('dependencyUnavailableReason', () => {
     ['a bug', new TypeError('x is undefined')],
     ['a constraint violation', new UniqueConstraintViolationException(withCode('23505'))],
     ['a bad query', withCode('42601', 'syntax error')],
+    ['a Redis command refused', new Error('ERR wrong number of arguments for \'set\' command')],
+    ['a timeout of our own that merely mentions a command', new Error('Command timed out while rendering')],
     ['not an error', 'ECONNREFUSED'],
     ['null', null],
   ])('does not take %s for an outage', (_label, error) => {
@@ -42,6 +47,14 @@ describe('AllExceptionsFilter', () => {
       message: expect.any(String),
     });
     expect(filter.toBody(new TypeError('x'))).toMatchObject({ statusCode: 500, code: 'INTERNAL_ERROR' });
+  });
+
+  it('answers a Redis command that timed out 503, not 500', () => {
+    expect(filter.toBody(new Error('Command timed out'))).toEqual({
+      statusCode: HttpStatus.SERVICE_UNAVAILABLE,
+      code: 'SERVICE_UNAVAILABLE',
+      message: expect.any(String),
+    });
   });
 
   it('answers a malformed URL in the one shape, without quoting it back', () => {

@@ -27,11 +27,17 @@ const UNAVAILABLE_CODES: ReadonlyMap<string, string> = new Map([
   ['57P03', 'server not accepting connections yet'],
 ]);
 
-/** Errors that carry no code: pg-pool's and pg's own. */
+/** Errors that carry no code: pg-pool's and pg's own, then ioredis's. */
 const UNAVAILABLE_MESSAGES: readonly RegExp[] = [
   /^timeout exceeded when trying to connect$/i,
   /^Connection terminated( unexpectedly| due to connection timeout)?$/i,
   /^Client has encountered a connection error and is not queryable$/i,
+  // commandTimeout: Redis kept the connection open and did not answer (a frozen process).
+  /^Command timed out$/,
+  // enableOfflineQueue off: Redis is down and the client is reconnecting.
+  /^Stream isn't writeable and enableOfflineQueue options is false$/,
+  /^Connection is closed\.$/,
+  /^Reached the max retries per request limit/,
 ];
 
 const UNAVAILABLE_CLASSES: readonly (abstract new (...args: never[]) => Error)[] = [ConnectionException];
