@@ -61,6 +61,10 @@ export interface PrivateRedis {
   /** Kills it (SIGKILL, no persistence: it comes back empty). */
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Stops the process (SIGSTOP): its connections stay open and nothing answers, as a hung host does. */
+  freeze(): void;
+  /** Lets a frozen process run again (SIGCONT); harmless when it is not frozen or has gone. */
+  thaw(): void;
 }
 
 /** A redis-server of the drill's own, without persistence, as many hosts run it. */
@@ -84,8 +88,17 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     started.removeAllListeners('exit');
     started.stdout?.removeAllListeners('data').resume();
   };
+  const signal = (name: NodeJS.Signals) => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill(name);
+  };
   await start();
-  return { url: `redis://127.0.0.1:${port}`, stop: () => stopProcess(child), start };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: () => stopProcess(child),
+    start,
+    freeze: () => signal('SIGSTOP'),
+    thaw: () => signal('SIGCONT'),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
