@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RateLimitedException } from '../rate-limit/rate-limited.exception.js';
 import { AppException } from './app.exception.js';
 import { dependencyUnavailableReason } from './dependency-unavailable.js';
 import { ErrorBody, ErrorCode, isErrorCode } from './error-code.js';
@@ -53,6 +54,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (body.statusCode >= 500 && body.statusCode !== Number(HttpStatus.SERVICE_UNAVAILABLE)) {
       this.logger.error({ err: exception, reqId: request.id }, 'Unhandled error');
     }
+    // A limit a service applies (per user) is refused after the guards, so its header is set here.
+    if (exception instanceof RateLimitedException) void reply.header('retry-after', exception.retryAfterSeconds);
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 

@@ -46,6 +46,7 @@ export enum ErrorCode {
   ReviewReminderTooSoon = 'REVIEW_REMINDER_TOO_SOON',
   MessageRecipientNotReviewer = 'MESSAGE_RECIPIENT_NOT_REVIEWER',
   MessageNoEditors = 'MESSAGE_NO_EDITORS',
+  AttachmentQuotaExceeded = 'ATTACHMENT_QUOTA_EXCEEDED',
   InternalError = 'INTERNAL_ERROR',
   ServiceUnavailable = 'SERVICE_UNAVAILABLE',
 }

@@ -17,6 +17,12 @@ export enum RateLimitPolicy {
   ResetMail = 'reset-mail',
   /** Per recipient: confirmation e-mails asked for again. */
   ConfirmationMail = 'confirmation-mail',
+  /** Per signed-in user, per minute and per hour: messages and replies, with or without images. */
+  Message = 'message',
+  /** Per signed-in user, per minute and per hour: comments posted on papers. */
+  Comment = 'comment',
+  /** Per signed-in user, per hour: PDFs uploaded (a submission, a new version, a revision). */
+  Upload = 'upload',
 }
 
 export const RATE_LIMIT_KEY = 'rate-limit:policy';

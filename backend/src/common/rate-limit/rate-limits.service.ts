@@ -14,6 +14,8 @@ export interface RateLimitSubject {
   ip?: string;
   email?: unknown;
   refreshToken?: string;
+  /** The signed-in user: the per-user policies' key, given by the service that knows who acts. */
+  userId?: string;
 }
 
 interface Rule {
@@ -35,6 +37,19 @@ const normalizedEmail = (subject: RateLimitSubject): string | null =>
   typeof subject.email === 'string' && subject.email.trim() !== '' ? subject.email.trim().toLowerCase() : null;
 
 const address = (subject: RateLimitSubject): string => subject.ip ?? 'unknown';
+
+/** A per-user policy admitted without its user would count nobody: a mistake of the caller, not a visitor's. */
+const user = (subject: RateLimitSubject): string => {
+  if (!subject.userId) throw new Error('A per-user rate limit needs the signed-in user');
+  return subject.userId;
+};
+
+/** What a per-user refusal says (the sign-in and e-mail limits keep the generic words). */
+const REFUSALS: Partial<Record<RateLimitPolicy, string>> = {
+  [RateLimitPolicy.Message]: 'You have sent many messages in a short time.',
+  [RateLimitPolicy.Comment]: 'You have posted many comments in a short time.',
+  [RateLimitPolicy.Upload]: 'You have uploaded many files in a short time.',
+};
 
 /** The cookie itself is a secret: Redis only ever sees its hash. */
 const tokenKey = (subject: RateLimitSubject): string | null =>
@@ -98,6 +113,16 @@ export class RateLimits {
           counts: 'attempts',
         },
       ],
+      // Per user rather than per address: a classroom shares one address, and a flood comes from one account.
+      [RateLimitPolicy.Message]: [
+        { limiter: limiter('message-minute', limits.messagesPerMinute, MINUTE), key: user, counts: 'attempts' },
+        { limiter: limiter('message-hour', limits.messagesPerHour, HOUR), key: user, counts: 'attempts' },
+      ],
+      [RateLimitPolicy.Comment]: [
+        { limiter: limiter('comment-minute', limits.commentsPerMinute, MINUTE), key: user, counts: 'attempts' },
+        { limiter: limiter('comment-hour', limits.commentsPerHour, HOUR), key: user, counts: 'attempts' },
+      ],
+      [RateLimitPolicy.Upload]: [{ limiter: limiter(RateLimitPolicy.Upload, limits.uploadsPerHour, HOUR), key: user, counts: 'attempts' }],
     };
   }
 
@@ -112,7 +137,7 @@ export class RateLimits {
       if (key === null) continue;
       waitMs = Math.max(waitMs, await guarded(() => (rule.counts === 'attempts' ? spend(rule, key) : check(rule, key))));
     }
-    if (waitMs > 0) throw new RateLimitedException(Math.max(1, Math.ceil(waitMs / 1000)));
+    if (waitMs > 0) throw new RateLimitedException(Math.max(1, Math.ceil(waitMs / 1000)), REFUSALS[policy]);
   }
 
   /** Counts a failed attempt against the policy's failure limits. */

@@ -146,6 +146,7 @@ export class MessagingService {
       });
       // The message first: the entities name no relations, so the ORM cannot order the inserts by the foreign keys.
       await tx.flush();
+      if (upload.files.length > 0) await this.requireQuotaRoom(tx, input.sender.id, upload);
       upload.files.forEach((file, position) =>
         tx.create(MessageAttachment, {
           messageId: created.id,
@@ -188,6 +189,25 @@ export class MessagingService {
       await upload.discard();
       throw error;
     }
+  }
+
+  /**
+   * The sender's stored images and these stay within ATTACHMENT_QUOTA_MB_PER_USER. Checked once
+   * the form is read (its images are optional, and a message without any is never refused), under
+   * a lock per sender, so two messages sent at once cannot both take the last of the allowance.
+   */
+  private async requireQuotaRoom(tx: EntityManager, senderId: string, upload: ReceivedUpload): Promise<void> {
+    const connection = tx.getConnection();
+    await connection.execute('select pg_advisory_xact_lock(hashtext(?))', [`attachment-quota:${senderId}`]);
+    const [{ used }] = await connection.execute<{ used: string }[]>(
+      `select coalesce(sum(a.size), 0) as used
+         from message_attachments a join reviewer_messages m on m.id = a.message_id
+        where m.sender_id = ?`,
+      [senderId],
+    );
+    const quota = this.config.uploads.attachmentQuotaBytesPerUser;
+    const incoming = upload.files.reduce((total, file) => total + file.size, 0);
+    if (Number(used) + incoming > quota) throw MessagingException.quotaExceeded(quota, Number(used));
   }
 
   /** The spec's 'No admin users found…' when nobody but the sender could read a message to the team. */

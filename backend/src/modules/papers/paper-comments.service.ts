@@ -3,6 +3,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { hasRole } from '../../common/access/access-policy.js';
 import { AccessService } from '../../common/access/access.service.js';
 import { Permission } from '../../common/access/permission.js';
+import { RateLimitPolicy } from '../../common/rate-limit/rate-limit.decorator.js';
+import { RateLimits } from '../../common/rate-limit/rate-limits.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { MailTemplate } from '../notifications/mail/mail-template.js';
@@ -26,6 +28,7 @@ export class PaperCommentsService {
     private readonly notifications: NotificationsService,
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly limits: RateLimits,
   ) {}
 
   async list(paperId: string, user: AuthUser): Promise<PaperCommentDto[]> {
@@ -34,8 +37,10 @@ export class PaperCommentsService {
     return comments.map((comment) => toComment(comment, user));
   }
 
+  /** Counted per user (429 past `RATE_LIMIT_COMMENTS_*`): each comment may e-mail the paper's owner. */
   async post(paperId: string, user: AuthUser, body: CommentBodyDto): Promise<CommentPostedDto> {
     await this.access.requireAccess(user, Permission.PaperDiscuss, [paperId]);
+    await this.limits.admit(RateLimitPolicy.Comment, { userId: user.id });
     const paper = await this.papers.get(paperId);
     const isAdminComment = hasRole(user, 'admin');
     const notifyOwner = isAdminComment && paper.userId !== user.id;

@@ -79,17 +79,21 @@ export class IncomingUpload {
     private readonly request: FastifyRequest,
     readonly policy: UploadPolicy,
     private readonly storage: StorageService,
+    /** Spends the uploader's allowance (`policy.rateLimit`); throws RateLimitedException when it is used up. */
+    private readonly admit?: (userId: string) => Promise<void>,
   ) {}
 
   /**
    * Reads the form: the text fields, and the policy's file part, each file streamed to storage
    * under a new key while its type and size are checked. The whole request is always read to its
    * end (refused parts are drained) so the answer reaches the client; on any refusal whatever
-   * was stored is deleted before the error is thrown.
+   * was stored is deleted before the error is thrown. `ownerId` is the signed-in uploader, whose
+   * per-user limit is spent first: a flood is refused before its bytes are read.
    */
   async receive(ownerId: string): Promise<ReceivedUpload> {
     const policy = this.policy;
     if (!this.request.isMultipart()) throw new NotMultipartException(policy);
+    await this.admit?.(ownerId);
     await this.storage.assertReady();
     const fields: Record<string, string> = {};
     const files: StoredUpload[] = [];

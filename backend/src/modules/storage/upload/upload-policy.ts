@@ -1,4 +1,5 @@
 import type { Duplex } from 'node:stream';
+import { RateLimitPolicy } from '../../../common/rate-limit/rate-limit.decorator.js';
 import type { AppConfig } from '../../../config/app-config.js';
 import { messageAttachmentKey, paperPdfKey } from '../storage-key.js';
 import { withoutImageMetadata } from './image-metadata.js';
@@ -36,6 +37,8 @@ export interface UploadPolicy {
    */
   rewrite: (() => Duplex) | null;
   messages: { wrongType: string; missing: string };
+  /** The per-user limit a form of this kind spends, before a byte of it is read. */
+  rateLimit: RateLimitPolicy;
 }
 
 /** Whole kilobytes and megabytes as the spec writes them ("10MB"). */
@@ -61,6 +64,7 @@ const paperPdf = (limits: AppConfig['uploads']): UploadPolicy => ({
   key: (ownerId, timestamp) => paperPdfKey(ownerId, timestamp),
   rewrite: null,
   messages: { wrongType: 'Please upload a PDF file only.', missing: 'pdf: a PDF file is required' },
+  rateLimit: RateLimitPolicy.Upload,
 });
 
 /** Raster images a browser shows as they are; never SVG, which is a document that can run script. */
@@ -81,6 +85,8 @@ const messageImage = (limits: AppConfig['uploads']): UploadPolicy => ({
   // Location and camera metadata never reach storage.
   rewrite: withoutImageMetadata,
   messages: { wrongType: 'Please upload images only (PNG, JPEG, GIF or WebP).', missing: 'images: an image is required' },
+  // The form is the message itself (its images are optional): it counts as one, its bytes against the attachment quota.
+  rateLimit: RateLimitPolicy.Message,
 });
 
 const POLICIES: Record<UploadKind, (limits: AppConfig['uploads']) => UploadPolicy> = {

@@ -1,5 +1,6 @@
 import { createParamDecorator, type ExecutionContext, Inject, Injectable, type PipeTransform } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import { RateLimits } from '../../../common/rate-limit/rate-limits.service.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { StorageService } from '../storage.service.js';
 import { IncomingUpload } from './incoming-upload.js';
@@ -15,16 +16,18 @@ const multipartRequest = createParamDecorator((kind: UploadKind, context: Execut
   request: context.switchToHttp().getRequest<FastifyRequest>(),
 }));
 
-/** Pairs the request with its kind's policy (limits from the config) and the storage port. */
+/** Pairs the request with its kind's policy (limits from the config), the storage port and the per-user rate limit. */
 @Injectable()
 export class IncomingUploadPipe implements PipeTransform<MultipartRequest, IncomingUpload> {
   constructor(
     private readonly storage: StorageService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly limits: RateLimits,
   ) {}
 
   transform({ kind, request }: MultipartRequest): IncomingUpload {
-    return new IncomingUpload(request, uploadPolicy(kind, this.config.uploads), this.storage);
+    const policy = uploadPolicy(kind, this.config.uploads);
+    return new IncomingUpload(request, policy, this.storage, (userId) => this.limits.admit(policy.rateLimit, { userId }));
   }
 }
 
