@@ -597,4 +597,30 @@ describe('the permission table (docs/permissions.md)', () => {
     expect(Object.fromEntries(answers)).toEqual(Object.fromEntries(PERSONAS.map((persona) => [persona, row[persona]])));
     expect([...asked].sort().join(', ') || '—').toBe(row.permission);
   });
+
+  // An admin route refuses a non-admin before it checks or looks up the id: the same 401/403
+  // whatever the id, so it tells a stranger nothing about what exists.
+  const adminRowsWithParameters = rows.filter((row) => /^\/(api\/)?admin\//.test(row.path) && /[:*]/.test(row.path));
+  const strangeIds = { 'a random UUID': randomUUID(), 'a malformed id': 'not-a-uuid' };
+  const strangers = [
+    ['visitor', '401'],
+    ['author', '403'],
+    ['reviewer', '403'],
+  ] as const;
+
+  it('has admin rows with ids to try', () => {
+    expect(adminRowsWithParameters.map((row) => routeKey(row))).toEqual(expect.arrayContaining(['PATCH /api/admin/reviews/:id', 'POST /api/admin/reviews/:id/reminders']));
+  });
+
+  it.each(adminRowsWithParameters.map((row) => [routeKey(row), row] as const))('%s refuses non-admins whatever the id (random, malformed)', async (_key, row) => {
+    await clearRateLimits(testApp);
+    const cases = Object.entries(strangeIds).flatMap(([label, id]) => strangers.map(([persona, status]) => ({ label, id, persona, status })));
+    const answers = await Promise.all(
+      cases.map(async ({ label, id, persona }) => {
+        const response = await send(testApp, row.method, concreteUrl(row.path, () => encodeURIComponent(id)), {}, people.get(persona));
+        return `${persona}, ${label}: ${response.status}`;
+      }),
+    );
+    expect(answers).toEqual(cases.map(({ label, persona, status }) => `${persona}, ${label}: ${status}`));
+  });
 });

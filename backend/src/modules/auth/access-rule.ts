@@ -36,3 +36,29 @@ export function decideAccess(rule: AccessRule, user: Caller | null): AccessDecis
   if (rule.roles && !hasAnyRole(user, rule.roles)) return 'forbidden';
   return 'allow';
 }
+
+/** The first path segment of the editors' routes (`/api/admin/…`, the global prefix aside). */
+const ADMIN_SEGMENT = 'admin';
+
+const pathsOf = (metadata: unknown): string[] => (Array.isArray(metadata) ? metadata.map(String) : [typeof metadata === 'string' ? metadata : '']);
+
+/**
+ * Whether a route lies under `/api/admin`, from its controller's and its handler's paths (the
+ * `@Controller` and `@Get`/`@Post`… metadata). One of several paths being there is enough.
+ */
+export function isAdminRoute(controllerPath: unknown, handlerPath: unknown): boolean {
+  return pathsOf(controllerPath).some((base) =>
+    pathsOf(handlerPath).some((own) => `${base}/${own}`.split('/').find((segment) => segment !== '') === ADMIN_SEGMENT),
+  );
+}
+
+/**
+ * Every route under `/api/admin` is the editors', whatever its own metadata says: a visitor gets
+ * 401 and any other signed-in user 403 from the guard, before a pipe checks the id or a service
+ * looks it up (which would also tell a stranger whether the id exists). The route's own
+ * permission is still asked of the access policy for the admins who pass.
+ */
+export function adminOnly(rule: AccessRule): AccessRule {
+  const permission = rule.kind === 'signed-in' ? rule.permission : undefined;
+  return permission === undefined ? { kind: 'signed-in', roles: ['admin'] } : { kind: 'signed-in', roles: ['admin'], permission };
+}

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import type { ExecutionContext } from '@nestjs/common';
+import { Controller, type ExecutionContext, Get, Post } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import type { AccessRepository } from '../../common/access/access.repository.js';
@@ -7,7 +7,7 @@ import { AccessService } from '../../common/access/access.service.js';
 import { Permission } from '../../common/access/permission.js';
 import { Authenticated, Public, type Role } from '../../common/auth/auth.decorators.js';
 import { AppException } from '../../common/http/app.exception.js';
-import { decideAccess, resolveAccessRule } from './access-rule.js';
+import { adminOnly, decideAccess, isAdminRoute, resolveAccessRule } from './access-rule.js';
 import { AuthGuard } from './auth.guard.js';
 import type { AuthUser } from './auth-user.js';
 import type { SessionAuthenticator } from './session-authenticator.service.js';
@@ -29,6 +29,28 @@ describe('resolveAccessRule', () => {
   it('inherits the controller rule', () => {
     expect(resolveAccessRule({}, { isPublic: true })).toEqual({ kind: 'public' });
     expect(resolveAccessRule({}, { authenticated: { roles: ['reviewer'] } })).toEqual({ kind: 'signed-in', roles: ['reviewer'] });
+  });
+});
+
+describe('isAdminRoute and adminOnly', () => {
+  it('finds /api/admin from the controller path, the handler path or both', () => {
+    expect(isAdminRoute('admin/papers', '/')).toBe(true);
+    expect(isAdminRoute(undefined, 'admin/reviews/:id/reminders')).toBe(true);
+    expect(isAdminRoute('/', '/admin/reviews')).toBe(true);
+    expect(isAdminRoute(['papers', 'admin'], 'x')).toBe(true);
+    expect(isAdminRoute('papers', 'admin')).toBe(false);
+    expect(isAdminRoute(undefined, 'administrators')).toBe(false);
+    expect(isAdminRoute(undefined, 'reviews/:id')).toBe(false);
+  });
+
+  it('narrows any rule to admins and keeps its permission', () => {
+    expect(adminOnly({ kind: 'public' })).toEqual({ kind: 'signed-in', roles: ['admin'] });
+    expect(adminOnly({ kind: 'signed-in' })).toEqual({ kind: 'signed-in', roles: ['admin'] });
+    expect(adminOnly({ kind: 'signed-in', roles: ['reviewer'], permission: Permission.ReviewRemind })).toEqual({
+      kind: 'signed-in',
+      roles: ['admin'],
+      permission: Permission.ReviewRemind,
+    });
   });
 });
 
@@ -70,6 +92,20 @@ class ProbeController {
   @Authenticated({ roles: ['reviewer'] }) reviewerOnly(): void {}
   @Authenticated({ permission: Permission.InvitationSend }) invite(): void {}
   @Authenticated({ permission: Permission.ReviewListOwn }) myReviews(): void {}
+}
+
+@Controller()
+class MixedController {
+  @Post('admin/reviews/:id/reminders') @Authenticated() remind(): void {}
+  @Get('admin/stats') @Public() stats(): void {}
+  @Get('reviews/:id') @Authenticated() review(): void {}
+}
+
+@Controller('admin/things')
+@Public()
+class AdminController {
+  @Get(':id') one(): void {}
+  @Get(':id/invite') @Authenticated({ permission: Permission.InvitationSend }) invite(): void {}
 }
 
 @Public()
@@ -149,6 +185,21 @@ describe('AuthGuard', () => {
     expect(await statusOf(run(ProbeController, 'invite', user('admin')).result)).toBe(200);
     expect(await statusOf(run(ProbeController, 'myReviews', user('admin')).result)).toBe(403);
     expect(await statusOf(run(ProbeController, 'myReviews', user('admin', 'reviewer')).result)).toBe(200);
+  });
+
+  it('refuses every route under /api/admin to non-admins, whatever its own metadata: 401 for visitors, 403 for others', async () => {
+    for (const [controller, handler] of [
+      [MixedController, 'remind'],
+      [MixedController, 'stats'],
+      [AdminController, 'one'],
+      [AdminController, 'invite'],
+    ] as const) {
+      expect([handler, await statusOf(run(controller, handler, null).result)]).toEqual([handler, 401]);
+      expect([handler, await statusOf(run(controller, handler, user()).result)]).toEqual([handler, 403]);
+      expect([handler, await statusOf(run(controller, handler, user('reviewer')).result)]).toEqual([handler, 403]);
+      expect([handler, await statusOf(run(controller, handler, user('admin')).result)]).toEqual([handler, 200]);
+    }
+    expect(await statusOf(run(MixedController, 'review', user()).result)).toBe(200);
   });
 
   it('honours a handler-level @Authenticated inside a public controller', async () => {

@@ -1,18 +1,20 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { PATH_METADATA } from '@nestjs/common/constants.js';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { AccessService } from '../../common/access/access.service.js';
 import { AUTHENTICATED_KEY, type AuthenticatedOptions, IS_PUBLIC_KEY } from '../../common/auth/auth.decorators.js';
 import { AppException } from '../../common/http/app.exception.js';
 import { ErrorCode } from '../../common/http/error-code.js';
-import { type AccessMetadata, decideAccess, resolveAccessRule } from './access-rule.js';
+import { type AccessMetadata, type AccessRule, adminOnly, decideAccess, isAdminRoute, resolveAccessRule } from './access-rule.js';
 import { readAccessToken, SessionAuthenticator } from './session-authenticator.service.js';
 
 /**
  * The one global guard: every route needs a signed-in user unless it is `@Public()`, and
  * `@Authenticated({ permission })` narrows it to the holders of a standing permission, which the
- * access policy decides (`@Authenticated({ roles })` to roles). The session and the role are read from the
- * database on every request, so revocations and role changes apply at once.
+ * access policy decides (`@Authenticated({ roles })` to roles). Routes under `/api/admin` are
+ * for admins only, whatever their own metadata (`adminOnly`). The session and the role are read
+ * from the database on every request, so revocations and role changes apply at once.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -23,7 +25,7 @@ export class AuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const rule = resolveAccessRule(this.metadataOf(context.getHandler()), this.metadataOf(context.getClass()));
+    const rule = this.ruleOf(context.getHandler(), context.getClass());
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     // On public routes a visitor costs nothing; a signed-in caller is still recognised.
     const user = rule.kind === 'public' && !readAccessToken(request) ? null : await this.authenticator.authenticate(request);
@@ -39,6 +41,12 @@ export class AuthGuard implements CanActivate {
       case 'forbidden':
         throw new AppException(403, ErrorCode.Forbidden, 'You do not have permission to do this');
     }
+  }
+
+  private ruleOf(handler: object, controller: object): AccessRule {
+    const rule = resolveAccessRule(this.metadataOf(handler), this.metadataOf(controller));
+    const underAdmin = isAdminRoute(this.reflector.get<unknown>(PATH_METADATA, controller as never), this.reflector.get<unknown>(PATH_METADATA, handler as never));
+    return underAdmin ? adminOnly(rule) : rule;
   }
 
   private metadataOf(target: object): AccessMetadata {

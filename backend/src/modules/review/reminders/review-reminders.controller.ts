@@ -14,11 +14,11 @@ export class ReviewRemindersController {
 
   @Post('admin/reviews/:id/reminders')
   @ApiOperation({ summary: 'Remind a reviewer of the due date' })
-  @Authenticated()
+  @Authenticated({ roles: ['admin'] })
   @ApiCreatedResponse({ type: ReminderSentDto, description: "Recorded, with the reviewer's e-mail (review-reminder)" })
   @ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED' })
-  @ApiForbiddenResponse({ description: 'FORBIDDEN: the assigned reviewer' })
-  @ApiNotFoundResponse({ description: "NOT_FOUND: unknown or withdrawn, or not the caller's to see" })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: not an admin, whatever the id' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: unknown or withdrawn' })
   @ApiConflictResponse({ description: 'REVIEW_SUBMITTED, REVIEW_DECLINED, REVIEW_REMINDER_TOO_SOON (a reminder was sent by hand less than a day ago)' })
   // An id that is not a UUID names no review.
   send(@CurrentUser() admin: AuthUser, @Param('id', uuidParam(() => new ReviewException('notFound'))) id: string): Promise<ReminderSentDto> {
