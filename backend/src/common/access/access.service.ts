@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppException } from '../http/app.exception.js';
 import { ErrorCode } from '../http/error-code.js';
@@ -22,9 +23,10 @@ export class AccessService {
   /**
    * Refuses unless the caller holds the permission on every id: 404 where the caller may not know
    * the paper exists (or it does not), 403 where they may see it but not do this. A standing
-   * permission (no ids) is decided by the caller's roles: 403 without them.
+   * permission (no ids) is decided by the caller's roles: 403 without them. With `options.tx`, the
+   * facts are read in that transaction: a transition checks again on the row it has locked.
    */
-  async requireAccess(caller: Caller | undefined, permission: Permission, ids: readonly string[] = []): Promise<AccessGrants> {
+  async requireAccess(caller: Caller | undefined, permission: Permission, ids: readonly string[] = [], options: { tx?: EntityManager } = {}): Promise<AccessGrants> {
     if (STANDING_PERMISSIONS.has(permission)) {
       const decision = decideStanding(permission, caller);
       if (decision.kind === 'forbidden') throw new AppException(403, ErrorCode.Forbidden, decision.message);
@@ -33,7 +35,7 @@ export class AccessService {
     const subject = subjectOf(permission);
     // A permission on things asked about none would allow everything: a bug, not a request.
     if (ids.length === 0) throw new Error(`${permission} is about ${subject}s: requireAccess needs their ids`);
-    const relations = await this.relations(subject, caller?.id ?? null, ids.filter(isUuid));
+    const relations = await this.relations(subject, caller?.id ?? null, ids.filter(isUuid), options.tx);
     const grants = new Map<string, ReadonlySet<Permission>>();
     for (const id of ids) {
       const relation = relations.get(id);
@@ -45,16 +47,16 @@ export class AccessService {
     return grants;
   }
 
-  private relations(subject: AccessSubject, userId: string | null, ids: readonly string[]): Promise<ReadonlyMap<string, Relation>> {
+  private relations(subject: AccessSubject, userId: string | null, ids: readonly string[], tx?: EntityManager): Promise<ReadonlyMap<string, Relation>> {
     switch (subject) {
       case 'paper':
-        return this.repository.paperRelations(userId, ids);
+        return this.repository.paperRelations(userId, ids, tx);
       case 'review':
-        return this.repository.reviewRelations(userId, ids);
+        return this.repository.reviewRelations(userId, ids, tx);
       case 'message':
-        return this.repository.messageRelations(userId, ids);
+        return this.repository.messageRelations(userId, ids, tx);
       case 'attachment':
-        return this.repository.attachmentRelations(userId, ids);
+        return this.repository.attachmentRelations(userId, ids, tx);
     }
   }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager, type FilterQuery, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { lockForTransition } from '../../database/lock-for-transition.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { AuthService } from '../auth/auth.service.js';
 import { LinkTokenPurpose } from '../link-tokens/link-token-purpose.js';
@@ -116,13 +117,17 @@ export class InvitationsService {
     return this.describe(rows, now);
   }
 
-  /** Deletes every invitation for the address and ends every link sent to it, in one transaction. */
+  /**
+   * Deletes every invitation for the address and ends every link sent to it, in one transaction.
+   * The links first, in the order accepting takes them (its link, then its invitation): the other
+   * order deadlocks with an acceptance in between.
+   */
   async remove(dto: RemoveInvitationsDto): Promise<RemovedInvitationsDto> {
     if (dto.email === '') return { removed: 0 };
     const emailKey = normalizeEmail(dto.email);
     return this.em.transactional(async (tx) => {
-      const removed = await tx.nativeDelete(ReviewerInvitation, { emailKey });
       await this.linkTokens.consumeAllOf(tx, LinkTokenPurpose.ReviewerInvitation, { email: emailKey });
+      const removed = await tx.nativeDelete(ReviewerInvitation, { emailKey });
       return { removed };
     });
   }
@@ -147,8 +152,8 @@ export class InvitationsService {
       return await this.em.transactional(async (tx) => {
         const used = await this.linkTokens.consume(tx, LinkTokenPurpose.ReviewerInvitation, dto.token);
         if (used.status !== 'valid') throw new InvitationsException('notFound');
-        const invitation = await tx.findOne(ReviewerInvitation, { linkTokenId: used.record.id, status: 'pending' });
-        if (!invitation) throw new InvitationsException('notFound');
+        // Locked and read again: a removal or the expiry chore that committed since is seen, and answered as after it.
+        const invitation = await lockForTransition(tx, ReviewerInvitation, { linkTokenId: used.record.id, status: 'pending' }, { missing: () => new InvitationsException('notFound') });
         let userId: string;
         if (user) {
           if (normalizeEmail(user.email) !== invitation.emailKey) throw new InvitationsException('otherAccount');

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessService } from '../../common/access/access.service.js';
 import { Permission } from '../../common/access/permission.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { lockForTransition } from '../../database/lock-for-transition.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { MailTemplate } from '../notifications/mail/mail-template.js';
 import { type MailOutbox, type QueuedMail, NotificationsService } from '../notifications/notifications.service.js';
@@ -44,8 +45,7 @@ export class PaperDecisionsService {
   async changeStatus(paperId: string, status: DecisionStatus, admin: AuthUser): Promise<StatusChangedDto> {
     await this.access.requireAccess(admin, Permission.PaperDecide, [paperId]);
     const { paper, changed, mail } = await this.notifications.inTransaction(async (tx, outbox) => {
-      const locked = await tx.findOne(ResearchPaper, { id: paperId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!locked) throw new PaperNotFoundException();
+      const locked = await lockForTransition(tx, ResearchPaper, { id: paperId }, { missing: () => new PaperNotFoundException() });
       if (locked.status === (status as string)) return { paper: locked, changed: false, mail: null };
       const event = tx.create(PaperStatusEvent, { id: randomUUID(), paperId: locked.id, fromStatus: locked.status, toStatus: status, changedBy: admin.id });
       locked.status = status;

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessService } from '../../common/access/access.service.js';
 import { Permission } from '../../common/access/permission.js';
 import { isUuid } from '../../common/http/uuid-param.pipe.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { lockForTransition } from '../../database/lock-for-transition.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { InvitationsService } from '../invitations/invitations.service.js';
 import { MailTemplate } from '../notifications/mail/mail-template.js';
@@ -91,9 +92,14 @@ export class ReviewService {
     if (!reviewer) throw new ReviewException('reviewerNotAssignable');
     try {
       const review = await this.notifications.inTransaction(async (tx, mail) => {
-        const paper = (await this.papers.summariesOf([paperId], tx)).get(paperId);
-        if (!paper || !REVIEWABLE_STATUSES.includes(paper.status)) throw new ReviewException('paperNotAssignable');
-        if ((await tx.count(PaperReview, { paperId, round: paper.round, status: { $ne: ReviewStatus.Declined } })) > 0) throw new ReviewException('alreadyAssigned');
+        // The paper's lock orders an assignment with decisions and revisions: its status and round are the ones it is decided by.
+        const paper = await this.papers.lockSummary(tx, paperId, {
+          missing: () => new ReviewException('paperNotAssignable'),
+          check: async (locked) => {
+            if (!REVIEWABLE_STATUSES.includes(locked.status)) throw new ReviewException('paperNotAssignable');
+            if ((await tx.count(PaperReview, { paperId, round: locked.round, status: { $ne: ReviewStatus.Declined } })) > 0) throw new ReviewException('alreadyAssigned');
+          },
+        });
         const id = randomUUID();
         // One clock for both, so the default period is exact.
         const assignedAt = new Date();
@@ -143,9 +149,10 @@ export class ReviewService {
     const found = await this.findReview(id);
     await this.access.requireAccess(admin, Permission.ReviewAssign, [found.paperId]);
     await this.notifications.inTransaction(async (tx, mail) => {
-      const review = await this.lock(tx, id);
-      if (isSubmitted(review)) throw new ReviewException('submitted');
-      if (isDeclined(review)) throw new ReviewException('declined');
+      const review = await this.lock(tx, id, (locked) => {
+        if (isSubmitted(locked)) throw new ReviewException('submitted');
+        if (isDeclined(locked)) throw new ReviewException('declined');
+      });
       const paper = (await this.papers.summariesOf([review.paperId], tx)).get(review.paperId);
       const email = (await this.users.emailsOf([review.reviewerId], tx)).get(review.reviewerId);
       tx.remove(review);
@@ -164,9 +171,10 @@ export class ReviewService {
     const found = await this.findReview(id);
     await this.access.requireAccess(admin, Permission.ReviewAssign, [found.paperId]);
     const review = await this.em.transactional(async (tx) => {
-      const locked = await this.lock(tx, id);
-      if (isSubmitted(locked)) throw new ReviewException('submitted', 'This review has been submitted, so its due date can no longer be changed.');
-      if (isDeclined(locked)) throw new ReviewException('declined');
+      const locked = await this.lock(tx, id, (review) => {
+        if (isSubmitted(review)) throw new ReviewException('submitted', 'This review has been submitted, so its due date can no longer be changed.');
+        if (isDeclined(review)) throw new ReviewException('declined');
+      });
       locked.dueAt = new Date(dto.dueAt);
       await tx.flush();
       return locked;
@@ -226,8 +234,9 @@ export class ReviewService {
   async saveDraft(user: AuthUser, id: string, dto: SaveReviewDraftDto): Promise<ReviewDto> {
     await this.access.requireAccess(user, Permission.ReviewWrite, [id]);
     const review = await this.em.transactional(async (tx) => {
-      const locked = await this.lock(tx, id);
-      if (isSubmitted(locked)) throw new ReviewException('submitted');
+      const locked = await this.lockAsReviewer(tx, user, Permission.ReviewWrite, id, (row) => {
+        if (isSubmitted(row)) throw new ReviewException('submitted');
+      });
       locked.reviewContent = dto.text;
       locked.recommendation = dto.recommendation ?? null;
       if (dto.criteria) locked.criteria = await this.rubric.criteriaForDraft(dto.criteria, tx);
@@ -248,8 +257,9 @@ export class ReviewService {
     // Before the transaction: a second pool connection wanted while one is held can deadlock the pool.
     const reviewerName = (await this.users.displayNamesOf([found.reviewerId])).get(found.reviewerId) ?? user.email;
     const review = await this.notifications.inTransaction(async (tx, mail) => {
-      const locked = await this.lock(tx, id);
-      if (isSubmitted(locked)) throw new ReviewException('submitted');
+      const locked = await this.lockAsReviewer(tx, user, Permission.ReviewWrite, id, (row) => {
+        if (isSubmitted(row)) throw new ReviewException('submitted');
+      });
       locked.criteria = await this.rubric.snapshotForSubmit(dto.criteria ?? [], tx);
       const now = new Date();
       locked.reviewContent = dto.text;
@@ -290,9 +300,9 @@ export class ReviewService {
     // Before the transaction, as in submit: one pool connection at a time.
     const reviewerName = (await this.users.displayNamesOf([found.reviewerId])).get(found.reviewerId) ?? user.email;
     await this.notifications.inTransaction(async (tx, mail) => {
-      const locked = await this.lock(tx, id);
-      if (isSubmitted(locked)) throw new ReviewException('submitted', 'This review has been submitted, so it can no longer be declined.');
-      if (isDeclined(locked)) throw new ReviewException('notFound');
+      const locked = await this.lockAsReviewer(tx, user, Permission.ReviewDecline, id, (row) => {
+        if (isSubmitted(row)) throw new ReviewException('submitted', 'This review has been submitted, so it can no longer be declined.');
+      });
       const now = new Date();
       locked.status = ReviewStatus.Declined;
       locked.declinedAt = now;
@@ -317,11 +327,27 @@ export class ReviewService {
     return review;
   }
 
-  /** The row, locked until the transaction ends, so a submit and a withdrawal cannot cross; gone since the check: 404. */
-  private async lock(tx: EntityManager, id: string): Promise<PaperReview> {
-    const review = await tx.findOne(PaperReview, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-    if (!review) throw new ReviewException('notFound');
-    return review;
+  /**
+   * The row, locked until the transaction ends, and the transition's preconditions checked on
+   * what the lock holds, so a submit, a decline and a withdrawal cannot cross; gone since: 404.
+   */
+  private lock(tx: EntityManager, id: string, check?: (review: PaperReview) => void): Promise<PaperReview> {
+    return lockForTransition(tx, PaperReview, { id }, { missing: () => new ReviewException('notFound'), check });
+  }
+
+  /**
+   * The reviewer's own transitions: the access check again on the locked row, then the state's.
+   * A decline or a withdrawal that committed since the first check ended the reviewer's access,
+   * so they get the 404 they would get after it, not a write over a declined row.
+   */
+  private lockAsReviewer(tx: EntityManager, user: AuthUser, permission: Permission, id: string, check: (review: PaperReview) => void): Promise<PaperReview> {
+    return lockForTransition(tx, PaperReview, { id }, {
+      missing: () => new ReviewException('notFound'),
+      check: async (review) => {
+        await this.access.requireAccess(user, permission, [id], { tx });
+        check(review);
+      },
+    });
   }
 
   /** The papers among these that have a standing (not declined) assignment in their current round. */

@@ -1,8 +1,9 @@
-import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessService } from '../../../common/access/access.service.js';
 import { Permission } from '../../../common/access/permission.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import { lockForTransition } from '../../../database/lock-for-transition.js';
 import type { AuthUser } from '../../auth/auth-user.js';
 import { MailTemplate } from '../../notifications/mail/mail-template.js';
 import { NotificationsService } from '../../notifications/notifications.service.js';
@@ -41,11 +42,14 @@ export class ReviewRemindersService {
     const email = (await this.users.emailsOf([found.reviewerId])).get(found.reviewerId);
     if (!email) throw new ReviewException('notFound');
     return this.notifications.inTransaction(async (tx, mail) => {
-      const review = await tx.findOne(PaperReview, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-      if (!review) throw new ReviewException('notFound');
-      // The table keeps submitted_at and declined_at set exactly in those states.
-      if (review.submittedAt) throw new ReviewException('submitted', 'This review has been submitted, so there is nothing to remind the reviewer of.');
-      if (review.declinedAt) throw new ReviewException('declined', 'The reviewer declined this assignment, so there is nothing to remind them of.');
+      const review = await lockForTransition(tx, PaperReview, { id }, {
+        missing: () => new ReviewException('notFound'),
+        check: (locked) => {
+          // The table keeps submitted_at and declined_at set exactly in those states.
+          if (locked.submittedAt) throw new ReviewException('submitted', 'This review has been submitted, so there is nothing to remind the reviewer of.');
+          if (locked.declinedAt) throw new ReviewException('declined', 'The reviewer declined this assignment, so there is nothing to remind them of.');
+        },
+      });
       const now = new Date();
       const last = await tx.findOne(DueReminder, { reviewId: id, kind: DueReminderKind.Manual }, { orderBy: { sentAt: 'desc' } });
       if (last && now.getTime() - last.sentAt.getTime() < MANUAL_REMINDER_SPACING_MS) {

@@ -1,9 +1,10 @@
-import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessService } from '../../../common/access/access.service.js';
 import { Permission } from '../../../common/access/permission.js';
 import { validateInput } from '../../../common/http/validation-errors.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import { lockForTransition } from '../../../database/lock-for-transition.js';
 import type { AuthUser } from '../../auth/auth-user.js';
 import { MailTemplate } from '../../notifications/mail/mail-template.js';
 import { NotificationsService } from '../../notifications/notifications.service.js';
@@ -64,14 +65,15 @@ export class RevisionRequestsService {
     await this.access.requireAccess(admin, Permission.PaperRequestRevisions, [paperId]);
     try {
       const created = await this.notifications.inTransaction(async (tx, mail) => {
-        const paper = (await this.papers.summariesOf([paperId], tx)).get(paperId);
-        if (!paper || !REVIEWABLE_STATUSES.includes(paper.status)) throw new ReviewException('revisionNeedsReview');
-        const review = await tx.findOne(
-          PaperReview,
-          { paperId, round: paper.round, status: ReviewStatus.Submitted },
-          { lockMode: LockMode.PESSIMISTIC_WRITE },
-        );
-        if (!review) throw new ReviewException('revisionNeedsReview');
+        // The paper's lock first, as decisions and the author's revision take it: the status, the
+        // round and the open request read here are the ones the request is decided by.
+        const paper = await this.papers.lockSummary(tx, paperId, {
+          missing: () => new ReviewException('revisionNeedsReview'),
+          check: (locked) => {
+            if (!REVIEWABLE_STATUSES.includes(locked.status)) throw new ReviewException('revisionNeedsReview');
+          },
+        });
+        const review = await lockForTransition(tx, PaperReview, { paperId, round: paper.round, status: ReviewStatus.Submitted }, { missing: () => new ReviewException('revisionNeedsReview') });
         if ((await tx.count(RevisionRequest, { paperId, respondedAt: null })) > 0) throw new ReviewException('revisionAlreadyRequested');
         review.shareText = dto.shareText;
         review.shareCriteria = dto.shareCriteria;
@@ -128,8 +130,9 @@ export class RevisionRequestsService {
       if (letter === '') throw new ReviewException('responseLetterMissing');
       const file = upload.requireFile();
       const answered = await this.notifications.inTransaction(async (tx, mail) => {
-        const request = await tx.findOne(RevisionRequest, { paperId, respondedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-        if (!request) throw new ReviewException('revisionNotRequested');
+        // The paper's lock before the request's, in the order every transition of the paper takes them.
+        await this.papers.lockSummary(tx, paperId, { missing: () => new ReviewException('revisionNotRequested') });
+        const request = await lockForTransition(tx, RevisionRequest, { paperId, respondedAt: null }, { missing: () => new ReviewException('revisionNotRequested') });
         const opened = await this.versions.openRevisedRound(tx, paperId, file, author.id);
         request.responseLetter = letter;
         request.responseVersion = opened.version;
