@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 import { freePort } from './support/ports.js';
 
@@ -7,8 +8,12 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_SMTP_PORT ??= String(await freePort());
 process.env.E2E_MAIL_UI_PORT ??= String(await freePort());
 process.env.E2E_ORCID_PORT ??= String(await freePort());
-// A fixed prefix: the stack's --fresh-db clears it, so runs leave no keys behind.
-process.env.E2E_REDIS_PREFIX ??= 'e2e';
+// The run's own database and Redis prefix, so that the leftovers of an interrupted run (a worker
+// still taking e-mail jobs) never share them; the stack (start.mjs --temporary) drops both when
+// it stops. Set here, in the runner, so that workers and support/db.ts see the same names.
+const run = `${process.pid}_${randomBytes(4).toString('hex')}`;
+process.env.E2E_REDIS_PREFIX ??= `e2e-${run}`;
+process.env.E2E_DATABASE_URL ??= `postgres://postgres@127.0.0.1:5432/journal_e2e_${run}`;
 
 // E2E_BASE_URL (with E2E_MAIL_URL) points the suite at a stack that is already running;
 // otherwise the suite starts its own on a fresh database.
@@ -58,15 +63,16 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        command: 'node ../scripts/start.mjs --skip-install --skip-build --fresh-db',
+        command: 'node ../scripts/start.mjs --skip-install --skip-build --temporary',
         cwd: import.meta.dirname,
         // Ready when the API's readiness check (database, Redis) passes; the setup project
         // then waits for the mail catcher as well.
         url: `${baseURL}/api/health`,
         timeout: 120_000,
         reuseExistingServer: false,
-        // start.mjs stops its children (API, worker, mail catcher) on SIGTERM.
-        gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+        // start.mjs stops its children (API, worker, mail catcher, ORCID stand-in) on SIGTERM,
+        // each given up to 10 s, then drops the run's database: more than that is a hang.
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
         stdout: process.env.E2E_SERVER_LOGS ? 'pipe' : 'ignore',
         stderr: 'pipe',
         env: {
@@ -77,7 +83,7 @@ export default defineConfig({
           // The local ORCID stand-in that start.mjs runs when no ORCID client is configured.
           ORCID_STAND_IN_PORT: process.env.E2E_ORCID_PORT,
           PUBLIC_URL: baseURL,
-          DATABASE_URL: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/journal_e2e',
+          DATABASE_URL: process.env.E2E_DATABASE_URL,
           REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
           REDIS_PREFIX: process.env.E2E_REDIS_PREFIX,
           // Every journey comes from one address and runs with the production rate limits:

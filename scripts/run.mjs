@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNodeRuntime } from './lib/node-runtime.mjs';
+import { watchParent } from './lib/process-tree.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const [task, ...args] = process.argv.slice(2);
@@ -23,4 +24,7 @@ const child = spawn(nodeBin, [join(root, 'scripts', `${task}.mjs`), ...args], { 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => child.kill(signal));
 }
+// npm killed with SIGKILL (a time limit) tells nobody: the task is stopped as on SIGTERM, so that
+// a test run never outlives the command that started it.
+watchParent(() => child.kill('SIGTERM'));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -3,13 +3,21 @@
 //   --skip-install  do not check dependencies      --skip-build  use the existing build
 //   --fresh-db      drop and recreate the database and clear this journal's Redis keys
 //   --no-seed       do not load demo data
+//   --temporary     a test run's stack: like --fresh-db, with a storage and a mail directory of
+//                   its own under the system's temporary directory; when it stops, the database
+//                   is dropped, the Redis keys cleared and both directories removed (the caller
+//                   gives it a database and a prefix of the run's own)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  API_NODE_FLAGS, ProcessGroup, clearRedisPrefix, ensureBuilt, ensureOrcid, orcidStandInWanted, ensureStorageDir, ensureDependencies, ensureJwtSecret, ensurePostgres, ensureRedis, fail, log,
+  API_NODE_FLAGS, ProcessGroup, clearRedisPrefix, dropDatabase, ensureBuilt, ensureOrcid, orcidStandInWanted, ensureStorageDir, ensureDependencies, ensureJwtSecret, ensurePostgres, ensureRedis, fail, log,
   prepareDatabase, MAIL_CATCHER_KEEPS, requireFreePort, root, runBackendCli, startMailCatcher, waitForHttp,
 } from './lib/stack.mjs';
 
 const flags = new Set(process.argv.slice(2));
+const temporary = flags.has('--temporary');
+const fresh = temporary || flags.has('--fresh-db');
 const port = Number(process.env.PORT ?? 3000);
 const smtpPort = Number(process.env.SMTP_PORT ?? 1025);
 const mailUiPort = Number(process.env.MAIL_UI_PORT ?? 1080);
@@ -26,12 +34,25 @@ if (orcidStandInWanted(process.env)) await requireFreePort(orcidStandInPort, 'OR
 
 const redisUrl = await ensureRedis();
 const postgres = await ensurePostgres();
+const redisPrefix = process.env.REDIS_PREFIX ?? 'journal';
+// A test run's files stay apart from the journal's own .data: a chore of the run's stack must
+// never see, or sweep, the files of a database it does not know.
+const scratch = temporary ? mkdtempSync(join(tmpdir(), 'journal-run-')) : null;
 const group = new ProcessGroup();
+if (temporary) {
+  // After the API and the worker have stopped (the group stops its children first).
+  group.onStop(async () => {
+    rmSync(scratch, { recursive: true, force: true });
+    await dropDatabase(postgres.databaseUrl);
+    await clearRedisPrefix(redisUrl, redisPrefix);
+    log(`Dropped the run's database, its Redis keys (prefix "${redisPrefix}") and its files.`);
+  });
+}
 group.onStop(() => postgres.stop());
 group.stopOnSignals();
 
-await prepareDatabase(postgres.databaseUrl, { fresh: flags.has('--fresh-db') });
-if (flags.has('--fresh-db')) await clearRedisPrefix(redisUrl, process.env.REDIS_PREFIX ?? 'journal');
+await prepareDatabase(postgres.databaseUrl, { fresh });
+if (fresh) await clearRedisPrefix(redisUrl, redisPrefix);
 
 const env = {
   ...process.env,
@@ -42,6 +63,7 @@ const env = {
   REDIS_URL: redisUrl,
   SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`,
   JWT_SECRET: ensureJwtSecret(),
+  ...(temporary && { STORAGE_DRIVER: 'local', STORAGE_DIR: join(scratch, 'storage') }),
 };
 
 ensureStorageDir(env);
@@ -49,7 +71,7 @@ log('Applying database migrations ...');
 process.stdout.write(runBackendCli('migrate', [], env));
 const seedOutput = flags.has('--no-seed') ? '' : runBackendCli('seed', [], env);
 
-startMailCatcher(group, { smtpPort, mailUiPort });
+startMailCatcher(group, { smtpPort, mailUiPort, ...(temporary && { mailDir: join(scratch, 'mail') }) });
 // Without an ORCID client of its own, the journal signs in with ORCID through a local stand-in (test mode).
 const orcid = await ensureOrcid(group, { env, port: orcidStandInPort, publicUrl });
 Object.assign(env, orcid.env);

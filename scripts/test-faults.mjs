@@ -7,7 +7,8 @@
 // Prints each drill's result and duration, the total time, and `N passed, N failed`.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { ensureDependencies, log, root, run, testEnvironment } from './lib/stack.mjs';
+import { runStep } from './lib/process-tree.mjs';
+import { ensureDependencies, log, root, testEnvironment } from './lib/stack.mjs';
 
 const started = Date.now();
 const reports = join(root, 'test-results');
@@ -19,11 +20,12 @@ const { env, postgres } = await testEnvironment({ FAULT_DRILL_SMTP_DOWN_SECONDS:
 
 const results = [];
 log('build (backend) ...');
-const buildStatus = run('npm', ['run', 'build', '-w', 'backend'], { env });
+// Each step in a process group of its own, stopped whole on Ctrl-C or SIGTERM (lib/process-tree.mjs).
+const buildStatus = await runStep('npm', ['run', 'build', '-w', 'backend'], { cwd: root, env });
 results.push({ name: 'build', passed: buildStatus === 0 ? 1 : 0, failed: buildStatus === 0 ? 0 : 1 });
 
 log('fault drills ...');
-const status = run('npx', ['jest', '--selectProjects', 'integration', '--testPathPatterns', 'drill\\.int-spec\\.ts$', '--forceExit', '--json', `--outputFile=${reportFile}`], {
+const status = await runStep('npx', ['jest', '--selectProjects', 'integration', '--testPathPatterns', 'drill\\.int-spec\\.ts$', '--forceExit', '--json', `--outputFile=${reportFile}`], {
   cwd: join(root, 'backend'),
   env: { ...env, NODE_OPTIONS: '--experimental-vm-modules' },
 });

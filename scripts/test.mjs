@@ -2,17 +2,23 @@
 // everything: lint, type-check, the OpenAPI document's lint (Redocly, recommended rules), build,
 // backend unit + integration (Jest), frontend (Vitest), end-to-end (Playwright). Prints each
 // runner's summary and ends with one line `N passed, N failed` adding up every runner's tests;
-// lint, type-check, the OpenAPI lint and build count as one check each. Exits non-zero if
-// anything failed.
+// lint, type-check, the OpenAPI lint and build count as one check each, and each runner's time.
+// Exits non-zero if anything failed. Each step runs in a process group of its own: Ctrl-C,
+// SIGTERM or SIGHUP (or this script's parent vanishing) stops the running step's whole group,
+// the e2e stack included, before this script exits.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { findChromium } from './lib/browser.mjs';
 import { aptInstall, packageInstaller, runQuietly } from './lib/debian-packages.mjs';
-import { ensureDependencies, log, root, run, testEnvironment } from './lib/stack.mjs';
+import { runStep } from './lib/process-tree.mjs';
+import { ensureDependencies, log, root, testEnvironment } from './lib/stack.mjs';
 
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const wanted = (step) => only.length === 0 || only.includes(step);
-const reports = join(root, 'test-results');
+const started = Date.now();
+// TEST_RESULTS_DIR: another place for the reports, for a run started inside a run (the scripts'
+// own test of stopping one), which must not remove the outer run's reports.
+const reports = process.env.TEST_RESULTS_DIR ?? join(root, 'test-results');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
@@ -21,11 +27,24 @@ const { env, postgres } = await testEnvironment();
 
 const results = [];
 
-function check(name, command, args, options = {}) {
+/** 9m12s, 41s: how long a step took. */
+function duration(ms) {
+  const seconds = Math.round(ms / 1000);
+  return seconds >= 60 ? `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s` : `${seconds}s`;
+}
+
+/** Runs one step in a process group of its own; returns its exit status and how long it took. */
+async function timedStep(command, args, options) {
+  const stepStarted = Date.now();
+  const status = await runStep(command, args, { cwd: root, ...options });
+  return { status, ms: Date.now() - stepStarted };
+}
+
+async function check(name, command, args, options = {}) {
   if (!wanted(name)) return;
   log(`${name} ...`);
-  const status = run(command, args, { env, ...options });
-  results.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, kind: 'check' });
+  const { status, ms } = await timedStep(command, args, { env, ...options });
+  results.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, kind: 'check', ms });
 }
 
 function readText(file) {
@@ -45,18 +64,18 @@ function readJson(file) {
 }
 
 /** Runs a test runner that writes a JSON report, and takes its counts from the report. */
-function tests(name, command, args, reportFile, count, { readReport = readJson, ...options } = {}) {
+async function tests(name, command, args, reportFile, count, { readReport = readJson, ...options } = {}) {
   if (!wanted(name)) return;
   log(`${name} tests ...`);
-  const status = run(command, args, { env, ...options });
+  const { status, ms } = await timedStep(command, args, { env, ...options });
   const report = readReport(reportFile);
   const counts = report ? count(report) : null;
   if (!counts) {
-    results.push({ name, passed: 0, failed: 1, kind: 'tests', note: 'the runner produced no report' });
+    results.push({ name, passed: 0, failed: 1, kind: 'tests', note: 'the runner produced no report', ms });
   } else {
     // A runner that failed outside any test (a crash in setup) still counts as a failure.
     const failed = counts.failed || (status === 0 ? 0 : 1);
-    results.push({ name, passed: counts.passed, failed, kind: 'tests' });
+    results.push({ name, passed: counts.passed, failed, kind: 'tests', ms });
   }
 }
 
@@ -69,20 +88,20 @@ const tapCounts = (tap) => {
   return Number.isNaN(passed) || Number.isNaN(failed) ? null : { passed, failed };
 };
 
-check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-check('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
+await check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+await check('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
 // backend/openapi.json as committed (a backend unit test checks it matches the code), against
 // redocly.yaml (the recommended rules, warnings as errors). No update check or usage report:
 // the run may be offline.
-check('openapi', 'npx', ['redocly', 'lint', '--max-problems=1000'], {
+await check('openapi', 'npx', ['redocly', 'lint', '--max-problems=1000'], {
   env: { ...env, REDOCLY_SUPPRESS_NOTIFICATIONS: 'true', REDOCLY_TELEMETRY: 'off' },
 });
-check('build', 'npm', ['run', 'build']);
+await check('build', 'npm', ['run', 'build']);
 const buildFailed = results.some((result) => result.name === 'build' && result.failed);
 
 if (wanted('scripts')) {
   const tapFile = join(reports, 'scripts.tap');
-  tests('scripts', process.execPath,
+  await tests('scripts', process.execPath,
     ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapFile}`, 'scripts/test/*.test.mjs'],
     tapFile, tapCounts, { readReport: readText });
 }
@@ -109,11 +128,11 @@ if (wanted('backend') && !ensureOaiHarvester()) {
 const jestCounts = (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites });
 // --forceExit: a suite that fails before closing its app (a server, a Redis client) must not
 // keep the whole run waiting; the report is written before the forced exit.
-tests('backend', 'npx', ['jest', '--forceExit', '--json', `--outputFile=${join(reports, 'backend.json')}`],
+await tests('backend', 'npx', ['jest', '--forceExit', '--json', `--outputFile=${join(reports, 'backend.json')}`],
   join(reports, 'backend.json'), jestCounts,
   { cwd: join(root, 'backend'), env: { ...env, NODE_OPTIONS: '--experimental-vm-modules' } });
 
-tests('frontend', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'frontend.json')}`],
+await tests('frontend', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'frontend.json')}`],
   join(reports, 'frontend.json'), jestCounts, { cwd: join(root, 'frontend') });
 
 if (wanted('e2e')) {
@@ -128,7 +147,7 @@ if (wanted('e2e')) {
     env.CHROMIUM_PATH = browser.path;
     log(`e2e browser: ${browser.path} (${browser.how})`);
     const e2eReport = join(reports, 'e2e.json');
-    tests('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], e2eReport,
+    await tests('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], e2eReport,
       (report) => ({ passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected }),
       { cwd: join(root, 'e2e'), env: { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport } });
   }
@@ -141,8 +160,10 @@ for (const result of results) {
   const outcome = result.kind === 'check'
     ? (result.failed ? 'FAILED' : 'passed')
     : `${result.passed} passed, ${result.failed} failed`;
-  console.log(`  ${result.name.padEnd(10)} ${outcome}${result.note ? ` (${result.note})` : ''}`);
+  const notes = [result.note, result.ms === undefined ? null : duration(result.ms)].filter(Boolean);
+  console.log(`  ${result.name.padEnd(10)} ${outcome}${notes.length ? ` (${notes.join('; ')})` : ''}`);
 }
+console.log(`  total      ${duration(Date.now() - started)}`);
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

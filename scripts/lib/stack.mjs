@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, 
 import net from 'node:net';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signalGroup, stopGroup, watchParent } from './process-tree.mjs';
 
 export const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const stampDir = join(root, '.stamps');
@@ -220,6 +221,28 @@ export async function prepareDatabase(databaseUrl, { fresh = false } = {}) {
   }
 }
 
+/** Drops the database named in the URL, closing its connections (a test run's own, at its end). */
+export async function dropDatabase(databaseUrl) {
+  const { default: pg } = await import('pg');
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!/^[A-Za-z0-9_-]+$/.test(name)) fail(`Unsupported database name "${name}" in DATABASE_URL.`);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A name for one test run's own database and Redis prefix: the process id and a random part,
+ * so that two runs, or a run and the leftovers of an interrupted one, never share them.
+ */
+export const runSuffix = () => `${process.pid}_${randomBytes(4).toString('hex')}`;
+
 /**
  * The local storage directory (`STORAGE_DIR`, default `.data/storage`, relative to the repository
  * as the backend resolves it). The API never creates it itself, so that a wrong setting shows as
@@ -250,12 +273,12 @@ export function ensureStorageDir(env = process.env) {
 export const MAIL_CATCHER_KEEPS = 10_000;
 
 /** The local mail catcher: SMTP and its web page on loopback, e-mails kept under .data/mail. */
-export function startMailCatcher(group, { smtpPort, mailUiPort }) {
+export function startMailCatcher(group, { smtpPort, mailUiPort, mailDir = join(root, '.data', 'mail') }) {
   group.start('mail', process.execPath, [
     join(root, 'node_modules/maildev/dist/bin/maildev.js'),
     '--smtp', String(smtpPort), '--ip', '127.0.0.1',
     '--web', String(mailUiPort), '--web-ip', '127.0.0.1',
-    '--mail-directory', join(root, '.data', 'mail'), '--max-emails', String(MAIL_CATCHER_KEEPS),
+    '--mail-directory', mailDir, '--max-emails', String(MAIL_CATCHER_KEEPS),
   ]);
 }
 
@@ -302,11 +325,18 @@ export function runBackendCli(name, args, env) {
   return result.stdout ?? '';
 }
 
+const ORPHAN_GUARD = new URL('./orphan-guard.mjs', import.meta.url).href;
 const COLORS = ['\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m'];
 
 /**
  * Starts and supervises the journal's long-running processes. Each line of output is
  * prefixed with the process name. If one exits on its own, everything is stopped.
+ * Each child leads a process group of its own, stopped as a whole (SIGTERM, then SIGKILL after
+ * STOP_GRACE_MS), so nothing a child started outlives it. The group is stopped on SIGINT, SIGTERM
+ * and SIGHUP (stopOnSignals), on an uncaught error, and when this script's parent vanishes (a
+ * runner killed with SIGKILL); whatever is still running when this script exits is killed. Node
+ * children also preload lib/orphan-guard.mjs, so they stop by themselves if this script is killed
+ * with SIGKILL.
  */
 export class ProcessGroup {
   #children = [];
@@ -315,6 +345,20 @@ export class ProcessGroup {
 
   constructor({ quiet = false } = {}) {
     this.quiet = quiet;
+    process.on('exit', () => {
+      for (const { child } of this.#children) signalGroup(child.pid, 'SIGKILL');
+    });
+    // Whoever read this script's output may be gone (a runner killed before it stopped the
+    // stack): writing then fails with EPIPE, which must not become an error of its own, raised
+    // again by every line that reports it, instead of the stop.
+    for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+    const crash = (error) => {
+      console.error(error);
+      void this.stop(1);
+    };
+    process.on('uncaughtException', crash);
+    process.on('unhandledRejection', crash);
+    watchParent(() => void this.stop(1));
   }
 
   onStop(callback) {
@@ -323,7 +367,8 @@ export class ProcessGroup {
 
   start(name, command, args, options = {}) {
     const color = COLORS[this.#children.length % COLORS.length];
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    const guarded = command === process.execPath ? ['--import', ORPHAN_GUARD, ...args] : args;
+    const child = spawn(command, guarded, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options, detached: true });
     const prefix = `${color}[${name}]\x1b[0m `;
     for (const stream of [child.stdout, child.stderr]) {
       let buffered = '';
@@ -347,21 +392,15 @@ export class ProcessGroup {
     if (this.#stopping) return;
     this.#stopping = true;
     log('Stopping ...');
-    await Promise.all(
-      this.#children.map(
-        ({ child }) =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-            child.once('exit', () => {
-              clearTimeout(timer);
-              resolve();
-            });
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
-    for (const callback of this.#onStop) await callback();
+    await Promise.all(this.#children.map(({ child }) => stopGroup(child)));
+    for (const callback of this.#onStop) {
+      try {
+        await callback();
+      } catch (error) {
+        console.error(error);
+        exitCode ||= 1;
+      }
+    }
     process.exit(exitCode);
   }
 
