@@ -4,6 +4,7 @@ import { RateLimitedException } from '../rate-limit/rate-limited.exception.js';
 import { AppException } from './app.exception.js';
 import { dependencyUnavailableReason } from './dependency-unavailable.js';
 import { ErrorBody, ErrorCode, isErrorCode } from './error-code.js';
+import { writeConflictOf } from './write-conflict.js';
 
 const codeByStatus: Record<number, ErrorCode> = {
   [HttpStatus.BAD_REQUEST]: ErrorCode.ValidationFailed,
@@ -84,6 +85,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
         code: codeByStatus[statusCode] ?? ErrorCode.ValidationFailed,
         message: fastifyMessage ?? defaultMessageByStatus[statusCode] ?? fastifyError.message ?? 'Bad request',
       };
+    }
+    const conflict = writeConflictOf(exception);
+    if (conflict !== null) {
+      // A race a service's checks did not foresee: logged, since each one is a missing check.
+      this.logger.warn({ reqId: request?.id, constraint: conflict }, 'A write met a concurrent change');
+      return { statusCode: HttpStatus.CONFLICT, code: ErrorCode.Conflict, message: 'This was changed by someone else at the same moment. Reload the page and try again.' };
     }
     const unavailable = dependencyUnavailableReason(exception);
     if (unavailable !== null) {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessService } from '../../common/access/access.service.js';
 import { Permission } from '../../common/access/permission.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { lockForTransition } from '../../database/lock-for-transition.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { MailTemplate } from '../notifications/mail/mail-template.js';
 import { type MailOutbox, type QueuedMail, NotificationsService } from '../notifications/notifications.service.js';
@@ -77,8 +78,7 @@ export class PaperVersionsService {
    * revision), and the paper back under review. The paper's row lock orders it with uploads.
    */
   async openRevisedRound(tx: EntityManager, paperId: string, file: StoredUpload, userId: string): Promise<RevisedRound> {
-    const paper = await tx.findOne(ResearchPaper, { id: paperId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!paper) throw new PaperNotFoundException();
+    const paper = await lockForTransition(tx, ResearchPaper, { id: paperId }, { missing: () => new PaperNotFoundException() });
     const created = await this.addVersion(tx, paper, file, userId, PaperFileState.Accepted);
     await this.makeCurrent(tx, paper, created, null);
     paper.round += 1;
@@ -100,8 +100,7 @@ export class PaperVersionsService {
       return await this.em.fork().transactional(async (tx) => {
         // The row lock makes uploads and approvals on one paper take turns: version numbers never
         // collide, and the status read here is the one the upload is decided by.
-        const locked = await tx.findOne(ResearchPaper, { id: paperId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-        if (!locked) throw new PaperNotFoundException();
+        const locked = await lockForTransition(tx, ResearchPaper, { id: paperId }, { missing: () => new PaperNotFoundException() });
         const published = locked.status === (PaperStatus.Published as string);
         const created = await this.addVersion(tx, locked, file, user.id, published ? PaperFileState.Pending : PaperFileState.Accepted);
         if (!published) await this.makeCurrent(tx, locked, created, null);
@@ -125,9 +124,8 @@ export class PaperVersionsService {
     if (!VERSION_NUMBER.test(version)) throw new VersionNotFoundException();
     const number = Number(version);
     const { dto, changed, mail } = await this.notifications.inTransaction(async (tx, outbox) => {
-      const paper = await tx.findOne(ResearchPaper, { id: paperId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!paper) throw new PaperNotFoundException();
-      const file = await tx.findOne(PaperFile, { paperId: paper.id, version: number });
+      const paper = await lockForTransition(tx, ResearchPaper, { id: paperId }, { missing: () => new PaperNotFoundException() });
+      const file = await tx.findOne(PaperFile, { paperId: paper.id, version: number }, { refresh: true });
       if (!file) throw new VersionNotFoundException();
       if (file.storageKey === paper.pdfStorageKey) return { dto: toVersion(file, paper), changed: false, mail: null };
       if (file.state !== (PaperFileState.Pending as string)) throw new VersionNotPendingException(number);

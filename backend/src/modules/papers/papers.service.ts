@@ -6,6 +6,7 @@ import { Permission } from '../../common/access/permission.js';
 import { isUuid } from '../../common/http/uuid-param.pipe.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { licenseOf } from '../../config/licenses.js';
+import { lockForTransition, type TransitionGuard } from '../../database/lock-for-transition.js';
 import { READ_POOL } from '../../database/read-pool.module.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { type FileDownload, storedDownload } from '../storage/file-download.js';
@@ -191,6 +192,18 @@ export class PapersService {
     if (valid.length === 0) return new Map();
     const papers = await em.find(ResearchPaper, { id: { $in: valid } });
     return new Map(papers.map((paper) => [paper.id, toSummary(paper)]));
+  }
+
+  /**
+   * The paper's row locked for another module's transition (an assignment, a revision request),
+   * its preconditions checked on the locked state (lockForTransition): a decision that committed
+   * meanwhile is seen, and refused as it would be after it.
+   */
+  async lockSummary(tx: EntityManager, id: string, guard: TransitionGuard<PaperSummary>): Promise<PaperSummary> {
+    const paper = await lockForTransition(tx, ResearchPaper, { id }, { missing: guard.missing });
+    const summary = toSummary(paper);
+    await guard.check?.(summary);
+    return summary;
   }
 
   /** A published paper (for the pages for indexers), or null. */
