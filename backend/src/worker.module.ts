@@ -8,11 +8,12 @@ import { InvitationsMaintenanceModule } from './modules/invitations/invitations-
 import { NotificationsWorkerModule } from './modules/notifications/notifications-worker.module.js';
 import { PapersMaintenanceModule } from './modules/papers/papers-maintenance.module.js';
 import { ReviewMaintenanceModule } from './modules/review/reminders/review-maintenance.module.js';
+import { StorageMaintenanceModule } from './modules/storage/storage-maintenance.module.js';
 import { QueueWorkersModule } from './queue/queue-workers.module.js';
 import { RedisModule } from './redis/redis.module.js';
 
 /** Root module of the worker process: the queue processors and housekeeping, no HTTP. */
 @Module({
-  imports: [ConfigModule, loggerModule, DatabaseModule, RedisModule, QueueWorkersModule, NotificationsWorkerModule, AuthMaintenanceModule, InvitationsMaintenanceModule, PapersMaintenanceModule, ReviewMaintenanceModule, ChoresModule],
+  imports: [ConfigModule, loggerModule, DatabaseModule, RedisModule, QueueWorkersModule, NotificationsWorkerModule, AuthMaintenanceModule, InvitationsMaintenanceModule, PapersMaintenanceModule, ReviewMaintenanceModule, StorageMaintenanceModule, ChoresModule],
 })
 export class WorkerModule {}

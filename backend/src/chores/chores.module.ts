@@ -6,7 +6,7 @@ import { CHORES_QUEUE } from './chore-job.js';
 import { ChoreScheduler } from './chore-scheduler.service.js';
 import { ChoresProcessor } from './chores.processor.js';
 
-/** The worker's recurring chores: each module's `@RecurringChore` providers (purges, invitation expiry, DOIs, due reminders). */
+/** The worker's recurring chores: each module's `@RecurringChore` providers (purges, invitation expiry, DOIs, due reminders, the storage orphan sweep). */
 @Module({
   imports: [QueueModule, DiscoveryModule, BullModule.registerQueue({ name: CHORES_QUEUE })],
   providers: [ChoreScheduler, ChoresProcessor],

@@ -20,6 +20,15 @@ export function assertSafeStorageKey(key: string): void {
   }
 }
 
+export function isSafeStorageKey(key: string): boolean {
+  try {
+    assertSafeStorageKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Where a paper's PDF goes (spec section 3: `{userId}/{timestamp}.{extension}`). */
 export function paperPdfKey(userId: string, timestamp: number): string {
   const key = `${userId}/${timestamp}.pdf`;
