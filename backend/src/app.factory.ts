@@ -81,6 +81,13 @@ async function configureApp(
 ): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
 
+  // Requests in flight (an upload during a rolling deploy) may finish, but none holds the process
+  // past the grace: a stop never waits on a client or a dependency that does not answer.
+  fastify.addHook('preClose', (done) => {
+    setTimeout(() => fastify.server.closeAllConnections(), config.http.shutdownGraceMs).unref();
+    done();
+  });
+
   await app.register(fastifyCookie as never);
   // Uploads are read part by part, never buffered whole, by the upload pipeline (storage/upload/), which
   // passes each kind's limits from the config. A form read any other way may carry no file at all.

@@ -24,6 +24,8 @@ export interface AppConfig {
     /** In development only: the public origin's other loopback names, accepted as the same journal. */
     loopbackAliases: string[];
     trustProxy: boolean;
+    /** How long requests in flight may finish after SIGTERM before their connections are cut (SHUTDOWN_GRACE_SECONDS). */
+    shutdownGraceMs: number;
   };
   database: { url: string; readUrl: string; poolMax: number };
   /** `commandTimeoutMs`: the longest a request waits on one Redis command (REDIS_COMMAND_TIMEOUT_MS). */
@@ -87,10 +89,12 @@ export interface AppConfig {
   web: { distDir: string };
   /** Where uploaded files go: a local directory (absolute path) or an S3-compatible bucket. */
   storage:
-    | { driver: 'local'; dir: string }
+    | { driver: 'local'; dir: string; timeoutMs: number }
     | {
         driver: 's3';
         dir: string;
+        /** How long one call to the store may take before it is answered 503 (STORAGE_TIMEOUT_SECONDS). */
+        timeoutMs: number;
         bucket: string;
         endpoint: string | null;
         region: string;
@@ -174,6 +178,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       publicOrigin: new URL(publicUrl).origin,
       loopbackAliases: env.NODE_ENV === 'development' ? loopbackAliases(new URL(publicUrl).origin) : [],
       trustProxy: env.TRUST_PROXY,
+      shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     },
     database: { url: env.DATABASE_URL, readUrl: env.DATABASE_READ_URL ?? env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX },
     redis: { url: env.REDIS_URL, prefix: env.REDIS_PREFIX, commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS },
@@ -237,8 +242,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             accessKeyId: env.S3_ACCESS_KEY_ID!,
             secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
             forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            timeoutMs: env.STORAGE_TIMEOUT_SECONDS * 1000,
           }
-        : { driver: 'local', dir: resolve(repoRoot, env.STORAGE_DIR) },
+        : { driver: 'local', dir: resolve(repoRoot, env.STORAGE_DIR), timeoutMs: env.STORAGE_TIMEOUT_SECONDS * 1000 },
     storageOrphans: { graceMs: env.STORAGE_ORPHAN_GRACE_HOURS * 60 * 60 * 1000 },
     uploads: {
       maxPdfBytes: env.UPLOAD_MAX_PDF_BYTES,

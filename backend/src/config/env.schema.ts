@@ -110,6 +110,7 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanString.default(false),
+    STORAGE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
     /**
      * Hours a stored object no row names (or an upload's partial file) is kept before the orphan
      * sweep removes it: an upload in flight has no row yet, and a slow one's file is still growing.
@@ -139,6 +140,7 @@ export const envSchema = z
     PAPERS_LIST_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanString.default(false),
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
     RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(100),

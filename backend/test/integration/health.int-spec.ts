@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory.js';
 import { AppModule } from '../../src/app.module.js';
@@ -14,9 +16,9 @@ describe('GET /api/health', () => {
     await testApp.close();
   });
 
-  it('answers 200 when the database and Redis are reachable', async () => {
+  it('answers 200 when the database, Redis and file storage are reachable', async () => {
     const response = await request(testApp.server).get('/api/health').expect(200);
-    expect(response.body).toEqual({ status: 'ok', checks: { database: 'up', redis: 'up' } });
+    expect(response.body).toEqual({ status: 'ok', checks: { database: 'up', redis: 'up', storage: 'up' } });
   });
 
   it('answers an unknown API route with the one error shape', async () => {
@@ -56,7 +58,7 @@ describe('GET /api/health with a dependency down', () => {
     const testApp = await startTestApp();
     try {
       const response = await request(testApp.server).get('/api/health').expect(503);
-      expect(response.body).toEqual({ status: 'error', checks: { database: 'up', redis: 'down' } });
+      expect(response.body).toEqual({ status: 'error', checks: { database: 'up', redis: 'down', storage: 'up' } });
     } finally {
       await testApp.close();
     }
@@ -69,9 +71,19 @@ describe('GET /api/health with a dependency down', () => {
       await app.init();
       await app.getHttpAdapter().getInstance().ready();
       const response = await request(app.getHttpServer()).get('/api/health').expect(503);
-      expect(response.body).toEqual({ status: 'error', checks: { database: 'down', redis: 'up' } });
+      expect(response.body).toEqual({ status: 'error', checks: { database: 'down', redis: 'up', storage: 'up' } });
     } finally {
       await app.close();
+    }
+  });
+
+  it('answers 503 naming storage when its directory is missing', async () => {
+    const testApp = await startTestApp({ env: { STORAGE_DIR: join(tmpdir(), `journal-no-such-storage-${process.pid}`) } });
+    try {
+      const response = await request(testApp.server).get('/api/health').expect(503);
+      expect(response.body).toEqual({ status: 'error', checks: { database: 'up', redis: 'up', storage: 'down' } });
+    } finally {
+      await testApp.close();
     }
   });
 });

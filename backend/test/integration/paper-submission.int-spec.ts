@@ -181,7 +181,7 @@ describe('papers: submission when storage is missing', () => {
   it('answers 503 STORAGE_UNAVAILABLE and keeps nothing (the fee stays unused)', async () => {
     const me = await author(testApp);
     const response = await submit(testApp, me.token, submissionFields(), { body: pdfBytes() }).expect(503);
-    expect(response.body).toEqual({ statusCode: 503, code: 'STORAGE_UNAVAILABLE', message: 'Storage bucket not found. Please contact administrator.' });
+    expect(response.body).toEqual({ statusCode: 503, code: 'STORAGE_UNAVAILABLE', message: 'Storage directory not found. Please contact administrator.' });
     expect(await readdir(root)).toEqual([]);
     const [fee] = await sql<{ paper_id: string | null }>(testApp.app, 'select paper_id from payments where user_id = ?', [me.id]);
     expect(fee?.paper_id).toBeNull();

@@ -52,7 +52,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
     const body = this.toBody(exception, request);
-    if (body.statusCode >= 500 && body.statusCode !== Number(HttpStatus.SERVICE_UNAVAILABLE)) {
+    if (exception instanceof AppException && exception.operatorDetail) {
+      this.logger.error({ ...exception.operatorDetail, code: exception.code, reqId: request.id }, exception.message);
+    } else if (body.statusCode >= 500 && body.statusCode !== Number(HttpStatus.SERVICE_UNAVAILABLE)) {
       this.logger.error({ err: exception, reqId: request.id }, 'Unhandled error');
     }
     // A limit a service applies (per user) is refused after the guards, so its header is set here.

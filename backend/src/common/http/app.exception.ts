@@ -8,6 +8,12 @@ import { type ErrorCase, type ErrorCode } from './error-code.js';
  */
 export class AppException extends HttpException {
   readonly code: ErrorCode;
+  /**
+   * What the operator needs and the client must not see (a path, a bucket, a driver's error):
+   * when set, the exception filter logs it as an error whatever the status, so a 503 that means
+   * an outage is not lost among the expected ones.
+   */
+  operatorDetail?: Record<string, unknown>;
 
   /** A case of a module's table; `message` replaces the table's where the case needs a detail. */
   constructor(errorCase: ErrorCase, message?: string);

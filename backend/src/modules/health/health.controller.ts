@@ -11,9 +11,9 @@ export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Check that the database and Redis are reachable' })
-  @ApiOkResponse({ description: 'The database and Redis are reachable' })
-  @ApiServiceUnavailableResponse({ description: 'The database or Redis is unreachable' })
+  @ApiOperation({ summary: 'Check that the database, Redis and file storage are reachable' })
+  @ApiOkResponse({ description: 'The database, Redis and file storage are reachable' })
+  @ApiServiceUnavailableResponse({ description: 'The database, Redis or file storage is unreachable (storage: its directory or bucket missing, not writable, full or not answering)' })
   async readiness(@Res({ passthrough: true }) reply: FastifyReply): Promise<Readiness> {
     const result = await this.health.readiness();
     void reply.status(result.status === 'ok' ? 200 : 503);

@@ -2,12 +2,13 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { REDIS_CLIENT } from '../../redis/redis.module.js';
+import { StorageService } from '../storage/storage.service.js';
 
 export type CheckState = 'up' | 'down';
 
 export interface Readiness {
   status: 'ok' | 'error';
-  checks: { database: CheckState; redis: CheckState };
+  checks: { database: CheckState; redis: CheckState; storage: CheckState };
 }
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -24,14 +25,21 @@ export class HealthService {
   constructor(
     private readonly em: EntityManager,
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    private readonly storage: StorageService,
   ) {}
 
+  /**
+   * Ready when the database, Redis and file storage all answer: storage counts, so a lost volume
+   * or a missing bucket shows here (and takes the process out of rotation) instead of looking
+   * like papers gone missing.
+   */
   async readiness(): Promise<Readiness> {
-    const [database, redis] = await Promise.all([
+    const [database, redis, storage] = await Promise.all([
       this.check(() => this.em.getConnection().execute('select 1')),
       this.check(() => this.redis.ping()),
+      this.check(() => this.storage.assertReady()),
     ]);
-    return { status: database === 'up' && redis === 'up' ? 'ok' : 'error', checks: { database, redis } };
+    return { status: database === 'up' && redis === 'up' && storage === 'up' ? 'ok' : 'error', checks: { database, redis, storage } };
   }
 
   private async check(probe: () => Promise<unknown>): Promise<CheckState> {

@@ -124,8 +124,8 @@ export class MessagingService {
   async openAttachment(user: AuthUser, messageId: string, attachmentId: string): Promise<FileDownload> {
     await this.access.requireAccess(user, Permission.AttachmentRead, [attachmentId]);
     const attachment = await this.em.findOne(MessageAttachment, { id: attachmentId, messageId });
-    const stored = attachment ? await this.storage.open(attachment.storageKey) : null;
-    if (!attachment || !stored) throw new MessagingException('attachmentNotFound');
+    if (!attachment) throw new MessagingException('attachmentNotFound');
+    const stored = await this.storage.openReferenced(attachment.storageKey);
     return { ...stored, contentType: attachment.contentType, fileName: attachment.originalName };
   }
 

@@ -67,8 +67,8 @@ export class PaperVersionsService {
   async download(paperId: string, version: number | null): Promise<FileDownload> {
     const paper = await this.papers.get(paperId);
     const file = version === null ? null : await this.em.fork().findOne(PaperFile, { paperId: paper.id, version });
-    const stored = file ? await this.storage.open(file.storageKey) : null;
-    if (!file || !stored) throw new PaperNotFoundException();
+    if (!file) throw new PaperNotFoundException();
+    const stored = await this.storage.openReferenced(file.storageKey);
     return storedDownload(this.storage, file.storageKey, stored, { contentType: PAPER_PDF_CONTENT_TYPE, fileName: pdfFileNameOf(`${paper.title} v${version}`) });
   }
 

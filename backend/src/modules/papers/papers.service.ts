@@ -168,8 +168,8 @@ export class PapersService {
     await this.access.requireAccess(user, Permission.PaperReadFile, [id]);
     const paper = await this.get(id);
     const key = paper.pdfStorageKey;
-    const stored = key ? await this.storage.open(key) : null;
-    if (!key || !stored) throw new PaperNotFoundException();
+    if (!key) throw new PaperNotFoundException();
+    const stored = await this.storage.openReferenced(key);
     return storedDownload(this.storage, key, stored, {
       contentType: PAPER_PDF_CONTENT_TYPE,
       fileName: pdfFileNameOf(paper.title),

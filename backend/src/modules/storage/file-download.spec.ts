@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { StreamableFile } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { DownloadCaching, type FileDownload, ifRangeAllows, resolveRange, sendDownload, storedDownload } from './file-download.js';
-import type { ByteRange, StorageService, StoredObject } from './storage.service.js';
+import { StorageFault } from './storage-faults.js';
+import { type ByteRange, StorageService, type StoredObject } from './storage.service.js';
 
 describe('resolveRange', () => {
   it.each([
@@ -197,7 +198,9 @@ describe('sendDownload', () => {
 
 describe('storedDownload', () => {
   const stored = (): StoredObject => ({ stream: Readable.from([CONTENT]), size: 1000 });
-  const storage = (open: StorageService['open'] = () => Promise.resolve(null)) => ({ open }) as unknown as StorageService;
+  // The port's own openReferenced over a stand-in open.
+  const storage = (open: StorageService['open'] = () => Promise.resolve(null)) =>
+    Object.assign(Object.create(StorageService.prototype) as StorageService, { open, driverName: 'local' });
 
   it('tags the content by its key and size: the same on every process, different for another file', () => {
     const details = { contentType: 'application/pdf', fileName: 'a.pdf' };
@@ -225,8 +228,8 @@ describe('storedDownload', () => {
     expect(calls).toEqual([['u1/1.pdf', { start: 5, end: 9 }]]);
   });
 
-  it('fails loudly when the object disappeared before its range was opened', async () => {
+  it('answers an object that disappeared before its range was opened as storage unavailable (503), not a missing file', async () => {
     const file = storedDownload(storage(), 'u1/1.pdf', stored(), { contentType: 'application/pdf', fileName: 'a.pdf' });
-    await expect(file.openRange!({ start: 0, end: 1 })).rejects.toThrow('disappeared');
+    await expect(file.openRange!({ start: 0, end: 1 })).rejects.toMatchObject({ fault: StorageFault.ObjectMissing, code: 'STORAGE_UNAVAILABLE' });
   });
 });

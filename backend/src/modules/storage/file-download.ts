@@ -37,11 +37,7 @@ export function storedDownload(
     ...stored,
     ...details,
     etag: `"${hash('sha256', `${key}\n${stored.size}`, 'base64url')}"`,
-    openRange: async (range) => {
-      const part = await storage.open(key, range);
-      if (!part) throw new Error(`The stored object ${key} disappeared while it was being served`);
-      return part.stream;
-    },
+    openRange: async (range) => (await storage.openReferenced(key, range)).stream,
   };
 }
 

@@ -6,7 +6,7 @@ import { StorageService } from './storage.service.js';
 
 function createStorage(config: AppConfig): StorageService {
   const storage = config.storage;
-  return storage.driver === 's3' ? new S3Storage(storage) : new LocalDiskStorage(storage.dir);
+  return storage.driver === 's3' ? new S3Storage(storage) : new LocalDiskStorage(storage.dir, { timeoutMs: storage.timeoutMs });
 }
 
 /** Provides the `StorageService` port; the driver is chosen from the configuration. */

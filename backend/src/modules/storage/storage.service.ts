@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
-import { AppException } from '../../common/http/app.exception.js';
-import { ErrorCode } from '../../common/http/error-code.js';
+import { type StorageDriverName, StorageFault, StorageUnavailableError } from './storage-faults.js';
+
+export { StorageUnavailableError } from './storage-faults.js';
 
 export interface StoredObject {
   stream: Readable;
@@ -18,21 +19,15 @@ export interface PutOptions {
   contentType?: string;
 }
 
-/**
- * The bucket or the root directory does not exist: an installation problem, not a missing
- * object. Drivers never create their root themselves, so a wrong setting shows at once instead
- * of scattering files in a directory nobody backs up. Answered as 503 `STORAGE_UNAVAILABLE`
- * wherever it surfaces; `detail` (for the logs) says which bucket or directory.
- */
-export class StorageUnavailableError extends AppException {
-  constructor(
-    readonly detail: string,
-    options?: { cause?: unknown },
-  ) {
-    super(503, ErrorCode.StorageUnavailable, 'Storage bucket not found. Please contact administrator.');
-    this.name = 'StorageUnavailableError';
-    if (options?.cause !== undefined) this.cause = options.cause;
-  }
+/** One entry of `StorageService.list()`. */
+export interface ListedObject {
+  /** The object's key; for a partial upload, its temporary file's path under the root (`{key}.{uuid}.partial`). */
+  key: string;
+  /** Bytes. */
+  size: number;
+  modifiedAt: Date;
+  /** The temporary file of an upload that never finished (local disk only): no row can name it. */
+  partial: boolean;
 }
 
 /**
@@ -40,7 +35,13 @@ export class StorageUnavailableError extends AppException {
  * drivers: local disk (`LocalDiskStorage`) and S3 (`S3Storage`). Injected by this class as the token.
  */
 export abstract class StorageService {
-  /** Throws `StorageUnavailableError` when the bucket or the root directory is missing. */
+  /** Names the driver in what people are told (a directory is no bucket). */
+  abstract readonly driverName: StorageDriverName;
+  /**
+   * Throws `StorageUnavailableError` when the store cannot take a file now: the bucket or root
+   * directory missing, not writable, full, unreachable or not answering in time. Every other
+   * method throws the same error for a failure of the store itself, within STORAGE_TIMEOUT_SECONDS.
+   */
   abstract assertReady(): Promise<void>;
   /** Stores (or replaces) the object; the object appears whole or not at all. */
   abstract put(key: string, body: Readable | Buffer | Uint8Array, options?: PutOptions): Promise<void>;
@@ -52,4 +53,21 @@ export abstract class StorageService {
   abstract exists(key: string): Promise<boolean>;
   /** Removes the object; no error when it does not exist. */
   abstract delete(key: string): Promise<void>;
+  /**
+   * Everything stored, page by page, partial uploads included (for the orphan sweep). What is
+   * not the journal's (a name that is no storage key) is left out.
+   */
+  abstract list(): AsyncIterable<ListedObject>;
+  /** Removes what `list()` gave, a partial upload too; no error when it is gone already. */
+  abstract deleteListed(object: ListedObject): Promise<void>;
+
+  /**
+   * The object a row references. Its absence is an outage (files lost, a volume not mounted),
+   * never the caller's 404: it is answered 503 and logged as an error for the operator.
+   */
+  async openReferenced(key: string, range?: ByteRange): Promise<StoredObject> {
+    const stored = await this.open(key, range);
+    if (!stored) throw new StorageUnavailableError(StorageFault.ObjectMissing, this.driverName, `the object ${key} that a row references is missing`);
+    return stored;
+  }
 }

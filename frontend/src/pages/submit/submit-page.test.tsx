@@ -415,7 +415,8 @@ describe('/submit form', () => {
   });
 
   it.each([
-    [503, 'STORAGE_UNAVAILABLE', 'whatever', 'Storage bucket not found. Please contact administrator.'],
+    [503, 'STORAGE_UNAVAILABLE', 'Storage bucket not found. Please contact administrator.', 'Storage bucket not found. Please contact administrator.'],
+    [503, 'STORAGE_UNAVAILABLE', 'Storage directory is read-only. Please contact administrator.', 'Storage directory is read-only. Please contact administrator.'],
     [400, 'VALIDATION_FAILED', 'title must be at most 300 characters', 'title must be at most 300 characters'],
     [500, 'INTERNAL_ERROR', 'boom', 'An error occurred while submitting your paper.'],
   ])('says Submission failed on %i %s', async (status, code, message, shown) => {

@@ -18,8 +18,11 @@ describe('errorToast (the one code → toast table)', () => {
     });
   });
 
-  it('shows the spec text a code has instead of the message', () => {
-    expect(errorToast(failure('STORAGE_UNAVAILABLE', 'whatever', 503), action).description).toBe(STORAGE_MISSING);
+  it('shows the storage fault the API names: the spec text for a missing bucket, the driver\'s words for the rest', () => {
+    expect(errorToast(failure('STORAGE_UNAVAILABLE', STORAGE_MISSING, 503), action).description).toBe(STORAGE_MISSING);
+    expect(errorToast(failure('STORAGE_UNAVAILABLE', 'Storage is full. Please contact administrator.', 503), action).description).toBe(
+      'Storage is full. Please contact administrator.',
+    );
   });
 
   it('gives a title of its own over the message, or its own text without one', () => {

@@ -77,7 +77,8 @@ export const errorPresentations: Record<ApiErrorCode, ErrorPresentation> = {
   // The API's message is the spec's description; the form's own check shows codeToasts' toast.
   INVALID_FILE_TYPE: 'server',
   FILE_TOO_LARGE: 'server',
-  STORAGE_UNAVAILABLE: { description: STORAGE_MISSING },
+  // The API names the fault in the driver's words; a missing bucket's are the spec's (STORAGE_MISSING).
+  STORAGE_UNAVAILABLE: 'server',
   AUTH_ACCOUNT_EXISTS: { title: 'Account exists', orElse: 'An account with this email already exists. Please sign in instead.' },
   AUTH_INVALID_CREDENTIALS: { toast: codeToasts.AUTH_INVALID_CREDENTIALS },
   AUTH_EMAIL_NOT_CONFIRMED: { toast: codeToasts.AUTH_EMAIL_NOT_CONFIRMED },

@@ -75,6 +75,8 @@ export class ReceivedUpload {
  * its own checks first (a fee, access), so nobody waits for a file to upload to be refused.
  */
 export class IncomingUpload {
+  private readonly logger = new Logger(IncomingUpload.name);
+
   constructor(
     private readonly request: FastifyRequest,
     readonly policy: UploadPolicy,
@@ -171,7 +173,11 @@ export class IncomingUpload {
       await this.storage.put(key, rewritten?.body ?? check, { contentType: type.mime });
       if (source.truncated) throw new FileTooLargeException(this.policy);
     } catch (error) {
-      await this.storage.delete(key);
+      // Storage may have failed before reading a byte (a read-only or full disk): the rest of the
+      // part must still be read, or the form never ends and the request hangs.
+      stopReading(error instanceof Error ? error : new Error(String(error)));
+      // What could not be removed now is the orphan sweep's; the answer is the first failure.
+      await this.storage.delete(key).catch((err: unknown) => this.logger.warn({ err, key }, 'Could not delete the file of a failed upload'));
       // The rewriter could not read what the sniffer recognised by its head: not an image after all.
       if (rewritten?.unreadable()) throw new InvalidFileTypeException(this.policy);
       throw error;
