@@ -88,7 +88,7 @@ describe('a frozen Redis', () => {
     it('says so on /api/health (503, Redis down)', async () => {
       const response = await request(api.server).get('/api/health').timeout(HANG_GUARD_MS);
       expect(response.status).toBe(503);
-      expect(response.body).toEqual({ status: 'error', checks: { database: 'up', redis: 'down' } });
+      expect(response.body).toMatchObject({ status: 'error', checks: { database: 'up', redis: 'down' } });
     });
 
     it('keeps serving reads that do not need Redis', async () => {
