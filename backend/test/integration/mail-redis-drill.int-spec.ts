@@ -102,7 +102,7 @@ describe('e-mail when Redis restarts empty mid-flight', () => {
     );
     // Readiness says so while it is down.
     const down = await waitForReadiness(api, 503, 10_000);
-    expect(down.body).toEqual({ status: 'error', checks: { database: 'up', redis: 'down' } });
+    expect(down.body).toEqual({ status: 'error', checks: { database: 'up', redis: 'down', storage: 'up' } });
     // While Redis is down, sign-ups still commit (each waits out the dispatch timeout); their e-mails wait in the outbox.
     const during = await Promise.all(Array.from({ length: COUNT - first }, (_, offset) => signUpMail(first + offset)));
     ids.push(...during.map((mail) => mail.id));

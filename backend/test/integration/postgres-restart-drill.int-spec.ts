@@ -153,7 +153,7 @@ describe('the journal when PostgreSQL restarts mid-flight', () => {
     const stoppedAt = Date.now();
     const caughtAtTheStop = smtp.messages.length;
     const down = await waitForReadiness(api, 503, 10_000);
-    expect(down.body).toEqual({ status: 'error', checks: { database: 'down', redis: 'up' } });
+    expect(down.body).toEqual({ status: 'error', checks: { database: 'down', redis: 'up', storage: 'up' } });
     // While it is down, requests fail with 503 (never 500) and record nothing half-done.
     await writeRound('during');
     answers.record('during', 'public list', await request(api.server).get('/api/papers'));
