@@ -31,12 +31,14 @@ import { findChromium } from './lib/browser.mjs';
 import { aptInstall, isExecutable, packageInstaller } from './lib/debian-packages.mjs';
 import {
   API_NODE_FLAGS, MAIL_CATCHER_KEEPS, ProcessGroup, clearRedisPrefix, ensureBuilt, ensureDependencies, ensureOrcid, ensurePostgres, ensureRedis,
-  fail, log, prepareDatabase, root, runBackendCli, waitForHttp,
+  dropDatabase, fail, log, prepareDatabase, root, runBackendCli, runSuffix, waitForHttp,
 } from './lib/stack.mjs';
 
 const flags = new Set(process.argv.slice(2));
-const DATABASE_NAME = 'journal_scale';
-const REDIS_PREFIX = 'scale';
+// The run's own, dropped when it stops: leftovers of an interrupted run never share them.
+const RUN = runSuffix();
+const DATABASE_NAME = `journal_scale_${RUN}`;
+const REDIS_PREFIX = `scale-${RUN}`;
 /** The arXiv paper whose card opens its detail page; the suite's own stack uses the same. */
 const ARXIV_DETAIL_PAGE_ID = 'arxiv-0000.00000';
 const reports = join(root, 'test-results');
@@ -230,6 +232,8 @@ group.onStop(async () => {
       // already gone
     }
   }
+  await dropDatabase(databaseUrl).catch((error) => console.error(error));
+  await clearRedisPrefix(redisUrl, REDIS_PREFIX).catch((error) => console.error(error));
   await postgres.stop();
   rmSync(work, { recursive: true, force: true });
   if (!summaryPrinted) {
