@@ -31,7 +31,7 @@ import { findChromium } from './lib/browser.mjs';
 import { aptInstall, isExecutable, packageInstaller } from './lib/debian-packages.mjs';
 import {
   API_NODE_FLAGS, MAIL_CATCHER_KEEPS, ProcessGroup, clearRedisPrefix, ensureBuilt, ensureDependencies, ensureOrcid, ensurePostgres, ensureRedis,
-  dropDatabase, fail, log, prepareDatabase, root, runBackendCli, runSuffix, waitForHttp,
+  dropDatabase, fail, log, prepareDatabase, reapAbandonedRuns, root, runBackendCli, runSuffix, waitForHttp,
 } from './lib/stack.mjs';
 
 const flags = new Set(process.argv.slice(2));
@@ -220,6 +220,7 @@ const databaseUrl = (() => {
   url.pathname = `/${DATABASE_NAME}`;
   return url.toString();
 })();
+await reapAbandonedRuns(new URL('/postgres', postgres.databaseUrl).toString(), redisUrl);
 
 const group = new ProcessGroup({ quiet: true });
 let playwright = null;

@@ -181,7 +181,46 @@ export async function testEnvironment(extra = {}) {
   const postgres = await ensurePostgres();
   const serverUrl = new URL(postgres.databaseUrl);
   serverUrl.pathname = '/postgres';
+  await reapAbandonedRuns(serverUrl.toString(), redisUrl);
   return { postgres, env: { ...process.env, REDIS_URL: redisUrl, TEST_DATABASE_URL: serverUrl.toString(), ...extra } };
+}
+
+/** The databases test runs make (`runSuffix`, backend/test/support/global-setup.mjs), and their Redis prefixes. */
+const RUN_DATABASE = /^journal_(e2e|scale|test)_(\d+)_([0-9a-f]+)$/;
+
+const processAlive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: someone else's live process.
+    return error.code === 'EPERM';
+  }
+};
+
+/**
+ * Drops the database and the Redis keys of every earlier test run whose process is gone (one
+ * killed with SIGKILL cannot clean up after itself), so leftovers neither pile up nor meet a
+ * later run. A run still alive, whoever started it, is left alone.
+ */
+export async function reapAbandonedRuns(serverUrl, redisUrl) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  const reaped = [];
+  try {
+    const { rows } = await client.query('select datname from pg_database');
+    for (const { datname } of rows) {
+      const match = RUN_DATABASE.exec(datname);
+      if (!match || processAlive(Number(match[2]))) continue;
+      await client.query(`drop database if exists "${datname}" with (force)`);
+      await clearRedisPrefix(redisUrl, `${match[1]}-${match[2]}_${match[3]}`);
+      reaped.push(datname);
+    }
+  } finally {
+    await client.end();
+  }
+  if (reaped.length) log(`Removed the databases and Redis keys of ${reaped.length} test run(s) that had been stopped before cleaning up.`);
 }
 
 export async function clearRedisPrefix(redisUrl, prefix) {
