@@ -75,7 +75,8 @@ describe('messages between the editorial team and reviewers', () => {
   beforeAll(async () => {
     await own.create();
     process.env.DATABASE_URL = own.url.toString(); // read by the migrations and the app's configuration
-    testApp = await startTestApp();
+    // Each test reads its messages' own e-mails; folding a sender's burst into a digest is message-floods.int-spec.ts's.
+    testApp = await startTestApp({ env: { MESSAGE_EMAIL_WINDOW_MINUTES: '0' } });
     config = testApp.app.get<AppConfig>(APP_CONFIG);
     lonelyReviewer = await createPerson(testApp, 'reviewer');
   }, 60_000);

@@ -45,7 +45,7 @@ describe('per-user limits: messages, comments, uploads and the attachment quota'
   function message(test: request.Test, fields: Record<string, string>, images: readonly Buffer[] = []): request.Test {
     let sent = test;
     for (const [name, value] of Object.entries(fields)) sent = sent.field(name, value);
-    images.forEach((image, index) => (sent = sent.attach('images', image, { filename: `figure-${index}.png`, contentType: 'image/png' })));
+    for (const [index, image] of images.entries()) sent = sent.attach('images', image, { filename: `figure-${index}.png`, contentType: 'image/png' });
     return sent;
   }
 

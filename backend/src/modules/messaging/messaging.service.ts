@@ -24,6 +24,7 @@ import {
 import { MessageAttachment } from './entities/message-attachment.entity.js';
 import { ReviewerMessage } from './entities/reviewer-message.entity.js';
 import { MessagingException } from './messaging.exception.js';
+import { queueEditorMail } from './editor-mail-window.js';
 import { replySubject } from './reply-subject.js';
 
 /** How the editorial team is named as a message's recipient. */
@@ -131,7 +132,8 @@ export class MessagingService {
 
   /**
    * The message, its images and one e-mail to each recipient, in one transaction: the reviewer,
-   * or every editor (but the sender) for a message to the team. No editor left is the spec's error.
+   * or every editor (but the sender) for a message to the team, at most one a window per sender
+   * (the rest in a digest, `editor-mail-window.ts`). No editor left is the spec's error.
    */
   private async record(input: NewMessage, upload: ReceivedUpload): Promise<MessageDto> {
     const senderName = input.recipientId === null ? await this.nameOf(input.sender) : this.config.journal.shortName;
@@ -166,13 +168,29 @@ export class MessagingService {
         throw new MessagingException('recipientNotReviewer');
       }
       const dashboardUrl = `${this.config.http.publicUrl}${input.recipientId === null ? '/admin' : '/reviewer-dashboard'}`;
-      for (const recipient of recipients) {
-        mail.queue({
-          template: MailTemplate.MessageReceived,
-          to: recipient.email,
-          data: { senderName, messageSubject: input.subject, content: input.body, dashboardUrl },
-          dedupeKey: `message:${created.id}:${recipient.id}`,
-        });
+      if (input.recipientId === null) {
+        // In id order: the window rows are locked one by one, and two messages must not lock them crosswise.
+        for (const editor of [...recipients].sort((a, b) => a.id.localeCompare(b.id))) {
+          await queueEditorMail(tx, mail, {
+            messageId: created.id,
+            senderId: input.sender.id,
+            senderName,
+            editor,
+            subject: input.subject,
+            content: input.body,
+            dashboardUrl,
+            windowMs: this.config.messaging.emailWindowMs,
+          });
+        }
+      } else {
+        for (const recipient of recipients) {
+          mail.queue({
+            template: MailTemplate.MessageReceived,
+            to: recipient.email,
+            data: { senderName, messageSubject: input.subject, content: input.body, dashboardUrl },
+            dedupeKey: `message:${created.id}:${recipient.id}`,
+          });
+        }
       }
       await tx.flush();
       return created;
@@ -197,9 +215,8 @@ export class MessagingService {
    * a lock per sender, so two messages sent at once cannot both take the last of the allowance.
    */
   private async requireQuotaRoom(tx: EntityManager, senderId: string, upload: ReceivedUpload): Promise<void> {
-    const connection = tx.getConnection();
-    await connection.execute('select pg_advisory_xact_lock(hashtext(?))', [`attachment-quota:${senderId}`]);
-    const [{ used }] = await connection.execute<{ used: string }[]>(
+    await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`attachment-quota:${senderId}`]);
+    const [{ used }] = await tx.execute<{ used: string }[]>(
       `select coalesce(sum(a.size), 0) as used
          from message_attachments a join reviewer_messages m on m.id = a.message_id
         where m.sender_id = ?`,

@@ -17,13 +17,15 @@ export interface QueueMailInput<T extends MailTemplate> {
   data: MailTemplateData[T];
   /** Unique per e-mail (e.g. `confirm-email:<token id>`); a second row with the same key is refused. */
   dedupeKey: string;
+  /** Later than now: the e-mail waits until then (a delayed job), e.g. a digest sent when its window closes. */
+  dueAt?: Date;
 }
 
 /** What editors are told of an e-mail: waiting to go out, accepted by the mail server, or given up on. */
 export type MailDelivery = 'queued' | 'sent' | 'failed';
 
-/** An e-mail recorded in the outbox: what `dispatch` needs to hand it to the queue. */
-export type QueuedMail = Pick<OutboxMail, 'id' | 'template'>;
+/** An e-mail recorded in the outbox: what `dispatch` needs to hand it to the queue (a future `nextAttemptAt` delays its job). */
+export type QueuedMail = Pick<OutboxMail, 'id' | 'template'> & { nextAttemptAt?: Date | null };
 
 /**
  * The e-mails of one transaction, handed out by `NotificationsService.inTransaction`: an e-mail
@@ -42,6 +44,7 @@ export class MailOutbox {
       recipient: mail.to,
       data: { ...mail.data },
       dedupeKey: mail.dedupeKey,
+      ...(mail.dueAt ? { nextAttemptAt: mail.dueAt } : {}),
     });
     this.tx.persist(row);
     this.recorded.push(row);
@@ -128,9 +131,18 @@ export class NotificationsService {
   }
 
   private async enqueue(mails: readonly QueuedMail[], batchSize: number): Promise<void> {
-    const jobs = batchesOf(mails, batchSize).map((group) =>
-      group.length === 1 ? toMailJob(group[0]) : toMailBatchJob(group[0].template, group.map((mail) => mail.id)),
-    );
+    const now = Date.now();
+    const delayOf = (mail: QueuedMail) => Math.max(0, (mail.nextAttemptAt?.getTime() ?? now) - now);
+    const due = mails.filter((mail) => delayOf(mail) === 0);
+    // An e-mail due later has a delayed job of its own (job id = row id, so dispatching it again is harmless).
+    const later = mails.filter((mail) => delayOf(mail) > 0).map((mail) => {
+      const job = toMailJob(mail);
+      return { ...job, opts: { ...job.opts, delay: delayOf(mail) } };
+    });
+    const jobs = [
+      ...batchesOf(due, batchSize).map((group) => (group.length === 1 ? toMailJob(group[0]) : toMailBatchJob(group[0].template, group.map((mail) => mail.id)))),
+      ...later,
+    ];
     const batches = jobs.flatMap((job) => (job.data.outboxIds ? [{ jobId: job.opts.jobId, outboxIds: job.data.outboxIds }] : []));
     await Promise.all(batches.map((batch) => this.owners.claim(batch.jobId, batch.outboxIds)));
     await this.queue.addBulk(jobs);

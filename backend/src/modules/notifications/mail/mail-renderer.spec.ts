@@ -79,6 +79,24 @@ describe('MailRenderer', () => {
     expect(mail.text).toContain('https://journal.example/reviewer-dashboard');
   });
 
+  it('renders a digest of one sender\'s messages, each subject and text escaped in HTML, with how many there are', () => {
+    const mail = renderer.render(MailTemplate.MessageDigest, {
+      senderName: 'Ada <Lovelace>',
+      count: 2,
+      messages: [
+        { messageSubject: 'First <b>', content: 'One <script>alert(1)</script>' },
+        { messageSubject: 'Second', content: 'Two' },
+      ],
+      dashboardUrl: 'https://journal.example/admin',
+    });
+    expect(mail.subject).toBe('You have new messages at Young Scientists Journal');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('Ada &lt;Lovelace&gt; sent you 2 more messages');
+    expect(mail.html).toContain('First &lt;b&gt;');
+    expect(mail.html).toContain('href="https://journal.example/admin"');
+    expect(mail.text).toContain('Ada <Lovelace> sent you 2 more messages:\n\nFirst <b>\n\nOne <script>alert(1)</script>\n\nSecond\n\nTwo\n');
+  });
+
   it('refuses data that lacks a field the template uses', () => {
     const incomplete = { confirmUrl: 'https://journal.example/c' } as unknown as { firstName: string; confirmUrl: string };
     expect(() => renderer.render(MailTemplate.ConfirmEmail, incomplete)).toThrow(MailRenderError);

@@ -46,6 +46,7 @@ const SUBJECTS: { [T in MailTemplate]: (journalName: string) => string } = {
   [MailTemplate.RevisionReminder]: (journalName) => `Reminder: your revised paper for ${journalName} is due`,
   [MailTemplate.RevisionSubmitted]: (journalName) => `An author sent a revised paper to ${journalName}`,
   [MailTemplate.MessageReceived]: (journalName) => `You have a new message at ${journalName}`,
+  [MailTemplate.MessageDigest]: (journalName) => `You have new messages at ${journalName}`,
 };
 
 function describeDuration(minutes: number): string {
@@ -105,6 +106,7 @@ export class MailRenderer {
       [MailTemplate.RevisionReminder]: '',
       [MailTemplate.RevisionSubmitted]: '',
       [MailTemplate.MessageReceived]: '',
+      [MailTemplate.MessageDigest]: '',
     };
     this.handlebars.registerHelper('url', safeUrl);
     // A comment's markup (bold, lists), escaped before anything becomes a tag.

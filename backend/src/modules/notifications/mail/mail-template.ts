@@ -18,6 +18,7 @@ export enum MailTemplate {
   RevisionReminder = 'revision-reminder',
   RevisionSubmitted = 'revision-submitted',
   MessageReceived = 'message-received',
+  MessageDigest = 'message-digest',
 }
 
 /** What each template needs; `queueMail` only accepts the data of the template it is given. */
@@ -53,6 +54,11 @@ export interface MailTemplateData {
    * recipient reads and answers it.
    */
   [MailTemplate.MessageReceived]: { senderName: string; messageSubject: string; content: string; dashboardUrl: string };
+  /**
+   * To an editor: the messages one sender wrote to the team within MESSAGE_EMAIL_WINDOW_MINUTES of
+   * the last e-mail about them, oldest first (each `content` cut short; `count` is `messages.length`).
+   */
+  [MailTemplate.MessageDigest]: { senderName: string; count: number; messages: { messageSubject: string; content: string }[]; dashboardUrl: string };
 }
 
 export const MAIL_TEMPLATES: readonly MailTemplate[] = Object.values(MailTemplate);

@@ -1,0 +1,87 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { MailTemplate } from '../notifications/mail/mail-template.js';
+import type { MailOutbox } from '../notifications/notifications.service.js';
+
+/** What an editor is e-mailed about one message from a sender to the team. */
+export interface EditorMail {
+  messageId: string;
+  senderId: string;
+  senderName: string;
+  editor: { id: string; email: string };
+  subject: string;
+  content: string;
+  dashboardUrl: string;
+  /** MESSAGE_EMAIL_WINDOW_MINUTES; 0 e-mails every message at once. */
+  windowMs: number;
+}
+
+/** A digest quotes each message this far; the dashboard has them in full. */
+const DIGEST_EXCERPT = 500;
+
+const excerpt = (content: string) => (content.length > DIGEST_EXCERPT ? `${content.slice(0, DIGEST_EXCERPT - 1)}…` : content);
+
+/**
+ * One sender's messages reach each editor's inbox at most once a window: the first is e-mailed at
+ * once; those written within the window after an e-mail are folded into one digest, an outbox row
+ * due when the window closes (its job is delayed until then), so none is dropped. A digest takes
+ * new messages only while no attempt to send it has started (`attempts = 0`, updated under its
+ * row lock, which the worker's claim waits on), so each message is in exactly one e-mail; once
+ * tried, the next messages start a digest of their own, a window later. The window row's lock
+ * serialises the sender's messages per editor; callers lock editors in id order.
+ */
+export async function queueEditorMail(tx: EntityManager, mail: MailOutbox, input: EditorMail): Promise<void> {
+  const { senderId, editor } = input;
+  if (input.windowMs === 0) {
+    queueAtOnce(mail, input);
+    return;
+  }
+  await tx.execute(
+    `insert into message_mail_windows (sender_id, recipient_id, last_mail_at) values (?, ?, '-infinity') on conflict do nothing`,
+    [senderId, editor.id],
+  );
+  const [window] = await tx.execute<{ open: boolean; closes_at: Date; digest_mail_id: string | null }[]>(
+    `select last_mail_at + ? * interval '1 millisecond' > now() as open, last_mail_at + ? * interval '1 millisecond' as closes_at, digest_mail_id
+       from message_mail_windows where sender_id = ? and recipient_id = ? for update`,
+    [input.windowMs, input.windowMs, senderId, editor.id],
+  );
+  if (!window.open) {
+    queueAtOnce(mail, input);
+    await tx.execute('update message_mail_windows set last_mail_at = now(), digest_mail_id = null where sender_id = ? and recipient_id = ?', [senderId, editor.id]);
+    return;
+  }
+  const item = { messageSubject: input.subject, content: excerpt(input.content) };
+  if (window.digest_mail_id) {
+    const folded = await tx.execute<{ id: string }[]>(
+      `update outbox_mails
+          set data = jsonb_set(jsonb_set(data, '{messages}', (data -> 'messages') || ?::jsonb), '{count}', to_jsonb(jsonb_array_length(data -> 'messages') + 1))
+        where id = ? and attempts = 0 and status in ('pending', 'queued')
+        returning id`,
+      [JSON.stringify([item]), window.digest_mail_id],
+    );
+    if (folded.length > 0) return;
+  }
+  const digest = mail.queue({
+    template: MailTemplate.MessageDigest,
+    to: editor.email,
+    data: { senderName: input.senderName, count: 1, messages: [item], dashboardUrl: input.dashboardUrl },
+    dedupeKey: `message-digest:${input.messageId}:${editor.id}`,
+    dueAt: new Date(window.closes_at),
+  });
+  // The digest's row first: the window names it.
+  await tx.flush();
+  await tx.execute('update message_mail_windows set last_mail_at = ?, digest_mail_id = ? where sender_id = ? and recipient_id = ?', [
+    new Date(window.closes_at),
+    digest.id,
+    senderId,
+    editor.id,
+  ]);
+}
+
+function queueAtOnce(mail: MailOutbox, input: EditorMail): void {
+  mail.queue({
+    template: MailTemplate.MessageReceived,
+    to: input.editor.email,
+    data: { senderName: input.senderName, messageSubject: input.subject, content: input.content, dashboardUrl: input.dashboardUrl },
+    dedupeKey: `message:${input.messageId}:${input.editor.id}`,
+  });
+}
