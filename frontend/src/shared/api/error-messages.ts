@@ -108,6 +108,7 @@ export const errorPresentations: Record<ApiErrorCode, ErrorPresentation> = {
   // The messaging API's messages are the spec's ('No admin users found. Please contact support at {email}').
   MESSAGE_RECIPIENT_NOT_REVIEWER: 'server',
   MESSAGE_NO_EDITORS: 'server',
+  ATTACHMENT_QUOTA_EXCEEDED: 'server',
   INTERNAL_ERROR: 'fallback',
   SERVICE_UNAVAILABLE: 'fallback',
   UNKNOWN: 'fallback',
