@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Check that the database and Redis are reachable */
+        /** Check that the database, Redis and file storage are reachable */
         get: operations["HealthController_readiness"];
         put?: never;
         post?: never;
@@ -2073,14 +2073,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The database and Redis are reachable */
+            /** @description The database, Redis and file storage are reachable */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The database or Redis is unreachable */
+            /** @description The database, Redis or file storage is unreachable (storage: its directory or bucket missing, not writable, full or not answering) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5614,14 +5614,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description FORBIDDEN: the assigned reviewer */
+            /** @description FORBIDDEN: not an admin, whatever the id */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description NOT_FOUND: unknown or withdrawn, or not the caller's to see */
+            /** @description NOT_FOUND: unknown or withdrawn */
             404: {
                 headers: {
                     [name: string]: unknown;
