@@ -239,8 +239,8 @@ export async function clearRedisPrefix(redisUrl, prefix) {
   }
 }
 
-/** Drops (when asked) and creates the database named in the URL. */
-export async function prepareDatabase(databaseUrl, { fresh = false } = {}) {
+/** Runs `work` with a client of the server's maintenance database and the name of the database in the URL. */
+async function withServerOf(databaseUrl, work) {
   const { default: pg } = await import('pg');
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
@@ -249,31 +249,27 @@ export async function prepareDatabase(databaseUrl, { fresh = false } = {}) {
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   try {
+    await work(client, name);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops (when asked) and creates the database named in the URL. */
+export async function prepareDatabase(databaseUrl, { fresh = false } = {}) {
+  await withServerOf(databaseUrl, async (client, name) => {
     if (fresh) await client.query(`drop database if exists "${name}" with (force)`);
     const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
     if (!exists.rowCount) {
       await client.query(`create database "${name}"`);
       log(`Created database ${name}.`);
     }
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** Drops the database named in the URL, closing its connections (a test run's own, at its end). */
 export async function dropDatabase(databaseUrl) {
-  const { default: pg } = await import('pg');
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.slice(1));
-  if (!/^[A-Za-z0-9_-]+$/.test(name)) fail(`Unsupported database name "${name}" in DATABASE_URL.`);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-  } finally {
-    await client.end();
-  }
+  await withServerOf(databaseUrl, (client, name) => client.query(`drop database if exists "${name}" with (force)`));
 }
 
 /**
@@ -282,11 +278,6 @@ export async function dropDatabase(databaseUrl) {
  */
 export const runSuffix = () => `${process.pid}_${randomBytes(4).toString('hex')}`;
 
-/**
- * The local storage directory (`STORAGE_DIR`, default `.data/storage`, relative to the repository
- * as the backend resolves it). The API never creates it itself, so that a wrong setting shows as
- * 'storage unavailable' instead of files in a directory nobody backs up; the scripts create it.
- */
 /**
  * The secret that signs this install's access tokens: made once, kept in .data/jwt-secret
  * readable by its owner alone. The backend's committed secret is the test runner's, and anyone
@@ -303,6 +294,11 @@ export function ensureJwtSecret(env = process.env, dataDir = join(root, '.data')
   return readFileSync(file, 'utf8').trim();
 }
 
+/**
+ * The local storage directory (`STORAGE_DIR`, default `.data/storage`, relative to the repository
+ * as the backend resolves it). The API never creates it itself, so that a wrong setting shows as
+ * 'storage unavailable' instead of files in a directory nobody backs up; the scripts create it.
+ */
 export function ensureStorageDir(env = process.env) {
   if ((env.STORAGE_DRIVER ?? 'local') !== 'local') return;
   mkdirSync(resolve(root, env.STORAGE_DIR ?? '.data/storage'), { recursive: true });
