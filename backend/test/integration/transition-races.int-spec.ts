@@ -1,6 +1,6 @@
 import request, { type Response } from 'supertest';
 import { PaperStatus } from '../../src/modules/papers/entities/paper-status.js';
-import { createPerson, type Person, sql } from '../support/accounts.js';
+import { actingAs, createPerson, type Person, sql } from '../support/accounts.js';
 import { inviteReviewer } from '../support/invitations.js';
 import { createPaper, pdfBytes } from '../support/papers.js';
 import { createAssignableReviewer } from '../support/reviewers.js';
@@ -56,17 +56,7 @@ describe('racing transitions end as one order or the other, never in a 5xx', () 
 
   afterAll(() => testApp.close());
 
-  const as = (who: Person) => {
-    const agent = request(testApp.server);
-    const auth = (req: request.Test) => req.set('Authorization', `Bearer ${who.token}`);
-    return {
-      get: (url: string) => auth(agent.get(url)),
-      post: (url: string) => auth(agent.post(url)),
-      put: (url: string) => auth(agent.put(url)),
-      patch: (url: string) => auth(agent.patch(url)),
-      delete: (url: string) => auth(agent.delete(url)),
-    };
-  };
+  const as = (who: Person) => actingAs(testApp, who);
 
   /**
    * Runs the pair in both orders, then at once, each time on a fresh subject; every race must

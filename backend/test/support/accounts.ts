@@ -119,6 +119,8 @@ export function actingAs(testApp: TestApp, who: Person | null) {
   return {
     get: (url: string) => auth(agent.get(url)),
     post: (url: string) => auth(agent.post(url)),
+    put: (url: string) => auth(agent.put(url)),
     patch: (url: string) => auth(agent.patch(url)),
+    delete: (url: string) => auth(agent.delete(url)),
   };
 }
