@@ -33,6 +33,11 @@ export default {
   // Integration suites share one database and one Redis; running them one at a time keeps
   // them independent without each building its own schema.
   maxWorkers: 1,
+  // Each suite starts and stops whole applications, and what they leave behind (module graphs,
+  // pools, clients) adds up over some eighty files: the worker is replaced once it holds this
+  // much after a file, so the last suites run with the headroom of the first (it ran out of heap
+  // at 4 GB otherwise, and GC pauses near the limit stalled the fault drills' timers).
+  workerIdleMemoryLimit: '1GB',
   // A hang guard, not a speed goal: building the app and applying migrations takes seconds on a
   // loaded machine (speed is measured in bench/).
   testTimeout: 30_000,
