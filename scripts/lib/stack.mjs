@@ -185,8 +185,11 @@ export async function testEnvironment(extra = {}) {
   return { postgres, env: { ...process.env, REDIS_URL: redisUrl, TEST_DATABASE_URL: serverUrl.toString(), ...extra } };
 }
 
-/** The databases test runs make (`runSuffix`, backend/test/support/global-setup.mjs), and their Redis prefixes. */
-const RUN_DATABASE = /^journal_(e2e|scale|test)_(\d+)_([0-9a-f]+)$/;
+/**
+ * The databases test runs make (`runSuffix`, backend/test/support/global-setup.mjs, and a
+ * suite's scratch database named after the run's, `scratch-database.ts`), and their Redis prefixes.
+ */
+const RUN_DATABASE = /^journal_(e2e|scale|test)_(\d+)_([0-9a-f]+)(?:_\w+)?$/;
 
 const processAlive = (pid) => {
   try {

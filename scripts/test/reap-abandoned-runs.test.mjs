@@ -25,10 +25,13 @@ const redis = new Redis(redisUrl);
 const runs = {
   abandonedE2e: `e2e_${deadPid()}_${randomBytes(4).toString('hex')}`,
   abandonedBackend: `test_${deadPid()}_${randomBytes(4).toString('hex')}`,
+  // A suite's scratch database, named after its run's (backend/test/support/scratch-database.ts).
+  abandonedScratch: `test_${deadPid()}_${randomBytes(4).toString('hex')}_smtp_drill`,
   alive: `e2e_${process.pid}_${randomBytes(4).toString('hex')}`,
 };
 const database = (run) => `journal_${run}`;
-const prefix = (run) => run.replace('_', '-');
+/** The run's Redis prefix: `e2e-<pid>_<random>` (a scratch database's run has the same). */
+const prefix = (run) => run.replace('_', '-').replace(/^(\w+-\d+_[0-9a-f]+)_.*$/, '$1');
 
 after(async () => {
   for (const run of Object.values(runs)) {
@@ -51,6 +54,7 @@ it('drops the database and Redis keys of runs whose process is gone, and keeps a
 
   assert.equal(await databaseExists(runs.abandonedE2e), false);
   assert.equal(await databaseExists(runs.abandonedBackend), false);
+  assert.equal(await databaseExists(runs.abandonedScratch), false);
   assert.equal(await redis.exists(`${prefix(runs.abandonedE2e)}:leftover`, `${prefix(runs.abandonedBackend)}:leftover`), 0);
   assert.equal(await databaseExists(runs.alive), true);
   assert.equal(await redis.exists(`${prefix(runs.alive)}:leftover`), 1);
