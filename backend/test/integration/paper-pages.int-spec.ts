@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { PaperStatus } from '../../src/modules/papers/entities/paper-status.js';
-import { createAccount } from '../support/accounts.js';
+import { createAccount, sql } from '../support/accounts.js';
 import { createPaper, uniqueWord } from '../support/papers.js';
+import { scratchDatabase } from '../support/scratch-database.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const INDEX_HTML = `<!doctype html>
@@ -24,8 +25,18 @@ const JOURNAL_NAME = 'Journal of "Young" <Scientists> & Co';
 describe('pages for readers and indexers', () => {
   let testApp: TestApp;
   let distDir: string;
-  const saved = { WEB_DIST_DIR: process.env.WEB_DIST_DIR, PUBLIC_URL: process.env.PUBLIC_URL, JOURNAL_NAME: process.env.JOURNAL_NAME, JOURNAL_ISSN: process.env.JOURNAL_ISSN };
+  const saved = {
+    WEB_DIST_DIR: process.env.WEB_DIST_DIR,
+    PUBLIC_URL: process.env.PUBLIC_URL,
+    JOURNAL_NAME: process.env.JOURNAL_NAME,
+    JOURNAL_ISSN: process.env.JOURNAL_ISSN,
+    DATABASE_URL: process.env.DATABASE_URL,
+    DATABASE_READ_URL: process.env.DATABASE_READ_URL,
+  };
   const word = uniqueWord();
+  // The feed and the sitemap list the newest papers of the whole database: on the run's, what
+  // other suites published before this one would push this suite's papers out of the feed.
+  const own = scratchDatabase(`paper_pages_${uniqueWord('')}`);
   let paperId: string;
   let hiddenId: string;
   let hostileId: string;
@@ -39,6 +50,9 @@ describe('pages for readers and indexers', () => {
     process.env.PUBLIC_URL = PUBLIC_URL;
     process.env.JOURNAL_NAME = JOURNAL_NAME;
     process.env.JOURNAL_ISSN = ISSN;
+    await own.create();
+    process.env.DATABASE_URL = own.url.toString();
+    if (saved.DATABASE_READ_URL !== undefined) process.env.DATABASE_READ_URL = own.url.toString();
     testApp = await startTestApp();
     const owner = await createAccount(testApp);
     paperId = (
@@ -89,6 +103,7 @@ describe('pages for readers and indexers', () => {
       else process.env[key] = value;
     }
     await rm(distDir, { recursive: true, force: true });
+    await own.drop();
   });
 
   it('puts citation and Open Graph tags of a published paper in the HTML, escaped', async () => {
@@ -235,15 +250,31 @@ describe('pages for readers and indexers', () => {
   });
 
   it("gives a paper the same instant as the sitemap's lastmod and the feed's updated, the feed's own the newest", async () => {
+    // The feed holds the newest FEED_SIZE papers of the run's whole database, whatever other
+    // suites published before this one: this paper is made the newest by construction, and
+    // changed an hour after its publication.
+    const owner = await createAccount(testApp);
+    const paper = await createPaper(testApp, { userId: owner.id, title: `Feed ${word}` });
+    const [row] = await sql<{ published_at: Date; updated_at: Date }>(
+      testApp.app,
+      `update research_papers
+          set published_at = newest.at + interval '1 second', updated_at = newest.at + interval '1 hour'
+         from (select max(published_at) as at from research_papers where status = 'published') newest
+        where id = ?
+        returning published_at, updated_at`,
+      [paper.id],
+    );
     const sitemap = (await request(testApp.server).get('/sitemap.xml').expect(200)).text;
     const feed = (await request(testApp.server).get('/feed.xml').expect(200)).text;
-    const lastmod = new RegExp(`<loc>${PUBLIC_URL}/papers/${paperId}</loc><lastmod>([^<]+)</lastmod>`).exec(sitemap)![1];
-    const entry = feed.split('<entry>').find((part) => part.includes(`urn:uuid:${paperId}`))!;
-    const updated = /<updated>([^<]+)<\/updated>/.exec(entry)![1];
-    expect(Date.parse(updated)).toBe(Date.parse(lastmod));
-    // Changed after it was published (the test row was written now): that change, not the publication date.
-    expect(Date.parse(updated)).toBeGreaterThan(Date.parse('2025-06-15T12:00:00Z'));
-    expect(/<published>([^<]+)<\/published>/.exec(entry)![1]).toBe('2025-06-15T12:00:00.000Z');
+    const lastmod = new RegExp(`<loc>${PUBLIC_URL}/papers/${paper.id}</loc><lastmod>([^<]+)</lastmod>`).exec(sitemap)?.[1];
+    const entry = feed.split('<entry>').find((part) => part.includes(`urn:uuid:${paper.id}`));
+    expect(entry).toBeDefined();
+    const updated = /<updated>([^<]+)<\/updated>/.exec(entry!)?.[1];
+    expect(lastmod).toBeDefined();
+    expect(Date.parse(updated!)).toBe(Date.parse(lastmod!));
+    // Changed after it was published: that change, not the publication date.
+    expect(Date.parse(updated!)).toBe(new Date(row.updated_at).getTime());
+    expect(/<published>([^<]+)<\/published>/.exec(entry!)?.[1]).toBe(new Date(row.published_at).toISOString());
     const entryUpdates = [...feed.matchAll(/<entry>[\s\S]*?<updated>([^<]+)<\/updated>/g)].map(([, at]) => Date.parse(at));
     const feedUpdated = /<feed [^>]*>[\s\S]*?<updated>([^<]+)<\/updated>/.exec(feed)![1];
     expect(Date.parse(feedUpdated)).toBe(Math.max(...entryUpdates));
