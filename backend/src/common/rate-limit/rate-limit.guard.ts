@@ -1,14 +1,13 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { RATE_LIMIT_KEY, RateLimitPolicy } from './rate-limit.decorator.js';
-import { RateLimitedException } from './rate-limited.exception.js';
 import { RateLimits } from './rate-limits.service.js';
 
 /** The refresh cookie (modules/auth/auth-cookies.ts); only its hash is used as a key. */
 const REFRESH_TOKEN_COOKIE = 'refresh_token';
 
-/** Routes opt in with `@RateLimit(policy)`; RateLimits decides, this adds `Retry-After`. */
+/** Routes opt in with `@RateLimit(policy)`; RateLimits decides; the exception filters add `Retry-After` to the 429. */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
   constructor(
@@ -22,18 +21,12 @@ export class RateLimitGuard implements CanActivate {
       context.getClass(),
     ]);
     if (!policy) return true;
-    const http = context.switchToHttp();
-    const request = http.getRequest<FastifyRequest>();
-    try {
-      await this.limits.admit(policy, {
-        ip: request.ip,
-        email: (request.body as { email?: unknown } | undefined)?.email,
-        refreshToken: request.cookies?.[REFRESH_TOKEN_COOKIE] || undefined,
-      });
-      return true;
-    } catch (error) {
-      if (error instanceof RateLimitedException) void http.getResponse<FastifyReply>().header('retry-after', error.retryAfterSeconds);
-      throw error;
-    }
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    await this.limits.admit(policy, {
+      ip: request.ip,
+      email: (request.body as { email?: unknown } | undefined)?.email,
+      refreshToken: request.cookies?.[REFRESH_TOKEN_COOKIE] || undefined,
+    });
+    return true;
   }
 }
