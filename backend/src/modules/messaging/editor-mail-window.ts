@@ -2,15 +2,19 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { MailTemplate } from '../notifications/mail/mail-template.js';
 import type { MailOutbox } from '../notifications/notifications.service.js';
 
-/** What an editor is e-mailed about one message from a sender to the team. */
-export interface EditorMail {
+/** One message's own e-mail to one recipient: a reviewer, or an editor outside a burst. */
+export interface MessageMail {
   messageId: string;
-  senderId: string;
   senderName: string;
-  editor: { id: string; email: string };
+  recipient: { id: string; email: string };
   subject: string;
   content: string;
   dashboardUrl: string;
+}
+
+/** What an editor is e-mailed about one message from a sender to the team. */
+export interface EditorMail extends MessageMail {
+  senderId: string;
   /** MESSAGE_EMAIL_WINDOW_MINUTES; 0 e-mails every message at once. */
   windowMs: number;
 }
@@ -30,9 +34,9 @@ const excerpt = (content: string) => (content.length > DIGEST_EXCERPT ? `${conte
  * serialises the sender's messages per editor; callers lock editors in id order.
  */
 export async function queueEditorMail(tx: EntityManager, mail: MailOutbox, input: EditorMail): Promise<void> {
-  const { senderId, editor } = input;
+  const { senderId, recipient: editor } = input;
   if (input.windowMs === 0) {
-    queueAtOnce(mail, input);
+    queueMessageMail(mail, input);
     return;
   }
   await tx.execute(
@@ -45,7 +49,7 @@ export async function queueEditorMail(tx: EntityManager, mail: MailOutbox, input
     [input.windowMs, input.windowMs, senderId, editor.id],
   );
   if (!window.open) {
-    queueAtOnce(mail, input);
+    queueMessageMail(mail, input);
     await tx.execute('update message_mail_windows set last_mail_at = now(), digest_mail_id = null where sender_id = ? and recipient_id = ?', [senderId, editor.id]);
     return;
   }
@@ -77,11 +81,11 @@ export async function queueEditorMail(tx: EntityManager, mail: MailOutbox, input
   ]);
 }
 
-function queueAtOnce(mail: MailOutbox, input: EditorMail): void {
+export function queueMessageMail(mail: MailOutbox, input: MessageMail): void {
   mail.queue({
     template: MailTemplate.MessageReceived,
-    to: input.editor.email,
+    to: input.recipient.email,
     data: { senderName: input.senderName, messageSubject: input.subject, content: input.content, dashboardUrl: input.dashboardUrl },
-    dedupeKey: `message:${input.messageId}:${input.editor.id}`,
+    dedupeKey: `message:${input.messageId}:${input.recipient.id}`,
   });
 }

@@ -6,7 +6,6 @@ import { validateInput } from '../../common/http/validation-errors.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { InvitationsService } from '../invitations/invitations.service.js';
-import { MailTemplate } from '../notifications/mail/mail-template.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import type { FileDownload } from '../storage/file-download.js';
 import type { IncomingUpload, ReceivedUpload } from '../storage/upload/incoming-upload.js';
@@ -24,7 +23,7 @@ import {
 import { MessageAttachment } from './entities/message-attachment.entity.js';
 import { ReviewerMessage } from './entities/reviewer-message.entity.js';
 import { MessagingException } from './messaging.exception.js';
-import { queueEditorMail } from './editor-mail-window.js';
+import { queueEditorMail, queueMessageMail } from './editor-mail-window.js';
 import { replySubject } from './reply-subject.js';
 
 /** How the editorial team is named as a message's recipient. */
@@ -168,29 +167,14 @@ export class MessagingService {
         throw new MessagingException('recipientNotReviewer');
       }
       const dashboardUrl = `${this.config.http.publicUrl}${input.recipientId === null ? '/admin' : '/reviewer-dashboard'}`;
+      const about = { messageId: created.id, senderName, subject: input.subject, content: input.body, dashboardUrl };
       if (input.recipientId === null) {
         // In id order: the window rows are locked one by one, and two messages must not lock them crosswise.
         for (const editor of [...recipients].sort((a, b) => a.id.localeCompare(b.id))) {
-          await queueEditorMail(tx, mail, {
-            messageId: created.id,
-            senderId: input.sender.id,
-            senderName,
-            editor,
-            subject: input.subject,
-            content: input.body,
-            dashboardUrl,
-            windowMs: this.config.messaging.emailWindowMs,
-          });
+          await queueEditorMail(tx, mail, { ...about, recipient: editor, senderId: input.sender.id, windowMs: this.config.messaging.emailWindowMs });
         }
       } else {
-        for (const recipient of recipients) {
-          mail.queue({
-            template: MailTemplate.MessageReceived,
-            to: recipient.email,
-            data: { senderName, messageSubject: input.subject, content: input.body, dashboardUrl },
-            dedupeKey: `message:${created.id}:${recipient.id}`,
-          });
-        }
+        for (const recipient of recipients) queueMessageMail(mail, { ...about, recipient });
       }
       await tx.flush();
       return created;
