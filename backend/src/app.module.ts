@@ -11,7 +11,7 @@ import { MessagingModule } from './modules/messaging/messaging.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { OrcidModule } from './modules/orcid/orcid.module.js';
 import { EmailOutboxModule } from './modules/notifications/outbox/email-outbox.module.js';
-import { PapersModule } from './modules/papers/papers.module.js';
+import { PapersModule } from './modules/manuscripts/manuscripts.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { QueueBoardModule } from './modules/queue-board/queue-board.module.js';
 import { ReviewModule } from './modules/review/review.module.js';

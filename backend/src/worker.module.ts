@@ -6,7 +6,7 @@ import { ChoresModule } from './chores/chores.module.js';
 import { AuthMaintenanceModule } from './modules/auth/auth-maintenance.module.js';
 import { InvitationsMaintenanceModule } from './modules/invitations/invitations-maintenance.module.js';
 import { NotificationsWorkerModule } from './modules/notifications/notifications-worker.module.js';
-import { PapersMaintenanceModule } from './modules/papers/papers-maintenance.module.js';
+import { PapersMaintenanceModule } from './modules/manuscripts/manuscripts-maintenance.module.js';
 import { ReviewMaintenanceModule } from './modules/review/reminders/review-maintenance.module.js';
 import { StorageMaintenanceModule } from './modules/storage/storage-maintenance.module.js';
 import { QueueWorkersModule } from './queue/queue-workers.module.js';

@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { DEMO_ACCOUNTS, DemoAccountsSeeder } from '../modules/auth/demo-accounts.seeder.js';
-import { DemoInvitationsSeeder } from '../modules/invitations/demo-invitations.seeder.js';
-import { BulkPapersSeeder, COMMON_TERM } from '../modules/papers/bulk-papers.seeder.js';
-import { DemoPapersSeeder } from '../modules/papers/demo-papers.seeder.js';
+import { DEMO_ACCOUNTS, DemoAccountsSeeder } from './seeders/demo-accounts.seeder.js';
+import { DemoInvitationsSeeder } from './seeders/demo-invitations.seeder.js';
+import { BulkPapersSeeder, COMMON_TERM } from './seeders/bulk-papers.seeder.js';
+import { DemoPapersSeeder } from './seeders/demo-papers.seeder.js';
 import { UsersService } from '../modules/users/users.service.js';
 import { runCli } from './cli-context.js';
 

@@ -5,10 +5,10 @@ import { LinkToken } from '../modules/link-tokens/entities/link-token.entity.js'
 import { MessageAttachment } from '../modules/messaging/entities/message-attachment.entity.js';
 import { ReviewerMessage } from '../modules/messaging/entities/reviewer-message.entity.js';
 import { OutboxMail } from '../modules/notifications/outbox/outbox-mail.entity.js';
-import { PaperComment } from '../modules/papers/entities/paper-comment.entity.js';
-import { PaperFile } from '../modules/papers/entities/paper-file.entity.js';
-import { PaperStatusEvent } from '../modules/papers/entities/paper-status-event.entity.js';
-import { ResearchPaper } from '../modules/papers/entities/research-paper.entity.js';
+import { PaperComment } from '../modules/manuscripts/entities/paper-comment.entity.js';
+import { PaperFile } from '../modules/manuscripts/entities/paper-file.entity.js';
+import { PaperStatusEvent } from '../modules/manuscripts/entities/paper-status-event.entity.js';
+import { ResearchPaper } from '../modules/manuscripts/entities/research-paper.entity.js';
 import { PaymentCheckoutAttempt } from '../modules/payments/entities/payment-checkout-attempt.entity.js';
 import { Payment } from '../modules/payments/entities/payment.entity.js';
 import { PaperReview } from '../modules/review/entities/paper-review.entity.js';

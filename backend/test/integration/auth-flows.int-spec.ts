@@ -390,7 +390,7 @@ describe('account flows (docs/api.md, Auth)', () => {
 
   describe('demo accounts', () => {
     it('seeds the three documented accounts idempotently', async () => {
-      const { DemoAccountsSeeder } = await import('../../src/modules/auth/demo-accounts.seeder.js');
+      const { DemoAccountsSeeder } = await import('../../src/cli/seeders/demo-accounts.seeder.js');
       const seeder = testApp.app.get(DemoAccountsSeeder);
       await seeder.seed();
       expect((await seeder.seed()).map((result) => result.outcome)).toEqual(['unchanged', 'unchanged', 'unchanged']);

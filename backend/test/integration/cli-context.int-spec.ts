@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { CliModule } from '../../src/cli/cli.module.js';
-import { DemoAccountsSeeder } from '../../src/modules/auth/demo-accounts.seeder.js';
-import { DemoPapersSeeder } from '../../src/modules/papers/demo-papers.seeder.js';
+import { DemoAccountsSeeder } from '../../src/cli/seeders/demo-accounts.seeder.js';
+import { DemoPapersSeeder } from '../../src/cli/seeders/demo-papers.seeder.js';
 import { migrateTestDatabase } from '../support/test-app.js';
 
 /**

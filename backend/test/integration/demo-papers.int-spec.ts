@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import request from 'supertest';
-import { DEMO_PAPERS, DemoPapersSeeder } from '../../src/modules/papers/demo-papers.seeder.js';
-import { ResearchPaper } from '../../src/modules/papers/entities/research-paper.entity.js';
+import { DEMO_PAPERS, DemoPapersSeeder } from '../../src/cli/seeders/demo-papers.seeder.js';
+import { ResearchPaper } from '../../src/modules/manuscripts/entities/research-paper.entity.js';
 import { StorageService } from '../../src/modules/storage/storage.service.js';
 import { createAccount, sql } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -3,7 +3,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import request, { type Response } from 'supertest';
 import { createApp } from '../../src/app.factory.js';
 import { AppModule } from '../../src/app.module.js';
-import { PaperStatus } from '../../src/modules/papers/entities/paper-status.js';
+import { PaperStatus } from '../../src/modules/manuscripts/entities/paper-status.js';
 import { createOpenApiDocument } from '../../src/openapi.js';
 import { createPerson, type Person } from '../support/accounts.js';
 import { createPaper, givePaidFee, pdfBytes, submissionFields } from '../support/papers.js';

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { hashOpaqueToken } from '../../src/common/crypto/opaque-token.js';
 import { APP_CONFIG, type AppConfig } from '../../src/config/app-config.js';
-import { DemoAccountsSeeder } from '../../src/modules/auth/demo-accounts.seeder.js';
-import { DemoInvitationsSeeder } from '../../src/modules/invitations/demo-invitations.seeder.js';
+import { DemoAccountsSeeder } from '../../src/cli/seeders/demo-accounts.seeder.js';
+import { DemoInvitationsSeeder } from '../../src/cli/seeders/demo-invitations.seeder.js';
 import { InvitationExpiry } from '../../src/modules/invitations/invitation-expiry.service.js';
 import { InvitationsService } from '../../src/modules/invitations/invitations.service.js';
 import { MailRenderer } from '../../src/modules/notifications/mail/mail-renderer.js';

@@ -1,8 +1,8 @@
 import { Cite, type CslItem } from '@citation-js/core';
 import request from 'supertest';
 import { APP_CONFIG, type AppConfig } from '../../src/config/app-config.js';
-import { PaperStatus } from '../../src/modules/papers/entities/paper-status.js';
-import type { ResearchPaper } from '../../src/modules/papers/entities/research-paper.entity.js';
+import { PaperStatus } from '../../src/modules/manuscripts/entities/paper-status.js';
+import type { ResearchPaper } from '../../src/modules/manuscripts/entities/research-paper.entity.js';
 import { createAccount, signIn } from '../support/accounts.js';
 import { createPaper, uniqueWord } from '../support/papers.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

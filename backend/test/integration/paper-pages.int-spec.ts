@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { PaperStatus } from '../../src/modules/papers/entities/paper-status.js';
+import { PaperStatus } from '../../src/modules/manuscripts/entities/paper-status.js';
 import { createAccount, sql } from '../support/accounts.js';
 import { createPaper, uniqueWord } from '../support/papers.js';
 import { scratchDatabase } from '../support/scratch-database.js';

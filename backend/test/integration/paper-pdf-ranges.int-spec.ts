@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import request from 'supertest';
-import { PaperFile } from '../../src/modules/papers/entities/paper-file.entity.js';
-import { PaperStatus } from '../../src/modules/papers/entities/paper-status.js';
+import { PaperFile } from '../../src/modules/manuscripts/entities/paper-file.entity.js';
+import { PaperStatus } from '../../src/modules/manuscripts/entities/paper-status.js';
 import { createAccount, signIn } from '../support/accounts.js';
 import { createPaper } from '../support/papers.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -1,4 +1,4 @@
-import { PaperStatus } from '../../src/modules/papers/entities/paper-status.js';
+import { PaperStatus } from '../../src/modules/manuscripts/entities/paper-status.js';
 import { actingAs, createPerson, type Person, sql } from '../support/accounts.js';
 import { createPaper, givePaidFee, pdfBytes, submissionFields } from '../support/papers.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -2,10 +2,10 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { loadConfig } from '../../src/config/app-config.js';
 import { buildOrmOptions } from '../../src/database/orm-options.js';
-import type { PaperPageDto } from '../../src/modules/papers/dtos/paper.dto.js';
-import { encodePaperCursor } from '../../src/modules/papers/paper-cursor.js';
-import { buildPaperListQuery, readPaperPage, SEARCH_WALK_ROWS, toNumberedPlaceholders } from '../../src/modules/papers/paper-list-query.js';
-import { MAX_PART_WORDS } from '../../src/modules/papers/paper-search.js';
+import type { PaperPageDto } from '../../src/modules/catalogue/dtos/paper.dto.js';
+import { encodePaperCursor } from '../../src/modules/catalogue/list/paper-cursor.js';
+import { buildPaperListQuery, readPaperPage, SEARCH_WALK_ROWS, toNumberedPlaceholders } from '../../src/modules/catalogue/list/paper-list-query.js';
+import { MAX_PART_WORDS } from '../../src/modules/catalogue/list/paper-search.js';
 import { scratchDatabase } from '../support/scratch-database.js';
 
 /**

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { PaperStatus } from '../../src/modules/papers/entities/paper-status.js';
-import { encodePaperCursor } from '../../src/modules/papers/paper-cursor.js';
+import { PaperStatus } from '../../src/modules/manuscripts/entities/paper-status.js';
+import { encodePaperCursor } from '../../src/modules/catalogue/list/paper-cursor.js';
 import { createAccount, signIn, sql } from '../support/accounts.js';
 import { createPaper, uniqueWord } from '../support/papers.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { extractText } from 'unpdf';
 import { APP_CONFIG, type AppConfig } from '../../src/config/app-config.js';
-import { PaperStatus } from '../../src/modules/papers/entities/paper-status.js';
+import { PaperStatus } from '../../src/modules/manuscripts/entities/paper-status.js';
 import { UsersService } from '../../src/modules/users/users.service.js';
 import { createPerson, type Person, sql } from '../support/accounts.js';
 import { createPaper, uniqueWord } from '../support/papers.js';

@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../src/config/app-config.js';
-import { PaperStatus } from '../../src/modules/papers/entities/paper-status.js';
+import { PaperStatus } from '../../src/modules/manuscripts/entities/paper-status.js';
 import { DueRemindersChore } from '../../src/modules/review/reminders/due-reminders.chore.js';
 import { DueRemindersService } from '../../src/modules/review/reminders/due-reminders.service.js';
 import { formatDueDate } from '../../src/modules/review/reminders/due-reminders.js';

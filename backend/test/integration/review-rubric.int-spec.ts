@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { PaperStatus } from '../../src/modules/papers/entities/paper-status.js';
+import { PaperStatus } from '../../src/modules/manuscripts/entities/paper-status.js';
 import { createPerson, type Person, sql } from '../support/accounts.js';
 import { createPaper, uniqueWord } from '../support/papers.js';
 import { createAssignableReviewer } from '../support/reviewers.js';

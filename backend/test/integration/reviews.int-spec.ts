@@ -2,7 +2,7 @@ import request from 'supertest';
 import { APP_CONFIG, type AppConfig } from '../../src/config/app-config.js';
 import { MailRenderer } from '../../src/modules/notifications/mail/mail-renderer.js';
 import { MailTemplate } from '../../src/modules/notifications/mail/mail-template.js';
-import { PaperStatus } from '../../src/modules/papers/entities/paper-status.js';
+import { PaperStatus } from '../../src/modules/manuscripts/entities/paper-status.js';
 import { createPerson, type Person, sql } from '../support/accounts.js';
 import { createPaper, uniqueWord } from '../support/papers.js';
 import { createAssignableReviewer } from '../support/reviewers.js';

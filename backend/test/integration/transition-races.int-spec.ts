@@ -1,5 +1,5 @@
 import request, { type Response } from 'supertest';
-import { PaperStatus } from '../../src/modules/papers/entities/paper-status.js';
+import { PaperStatus } from '../../src/modules/manuscripts/entities/paper-status.js';
 import { actingAs, createPerson, type Person, sql } from '../support/accounts.js';
 import { inviteReviewer } from '../support/invitations.js';
 import { createPaper, pdfBytes } from '../support/papers.js';

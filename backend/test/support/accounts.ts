@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request, { type Response } from 'supertest';
 import { AccountMails } from '../../src/modules/auth/account-mails.service.js';
-import { DemoAccountsSeeder } from '../../src/modules/auth/demo-accounts.seeder.js';
+import { DemoAccountsSeeder } from '../../src/cli/seeders/demo-accounts.seeder.js';
 import type { GrantableRole } from '../../src/modules/users/grantable-roles.js';
 import type { TestApp } from './test-app.js';
 

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { PaperStatus } from '../../src/modules/papers/entities/paper-status.js';
-import { type PaperAuthor, ResearchPaper } from '../../src/modules/papers/entities/research-paper.entity.js';
-import { renderPaperPdf } from '../../src/modules/papers/paper-pdf.js';
+import { PaperStatus } from '../../src/modules/manuscripts/entities/paper-status.js';
+import { type PaperAuthor, ResearchPaper } from '../../src/modules/manuscripts/entities/research-paper.entity.js';
+import { renderPaperPdf } from '../../src/cli/seeders/paper-pdf.js';
 import { StorageService } from '../../src/modules/storage/storage.service.js';
 import type { TestApp } from './test-app.js';
 

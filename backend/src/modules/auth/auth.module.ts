@@ -15,7 +15,7 @@ import { AuthCookies } from './auth-cookies.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
-import { DemoAccountsSeeder } from './demo-accounts.seeder.js';
+import { DemoAccountsSeeder } from '../../cli/seeders/demo-accounts.seeder.js';
 import { RotatedRefreshToken } from './entities/rotated-refresh-token.entity.js';
 import { Session } from './entities/session.entity.js';
 import { PasswordHasher } from './password-hasher.js';

@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { AccessModule } from '../../common/access/access.module.js';
 import { InvitationsModule } from '../invitations/invitations.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
-import { PapersModule } from '../papers/papers.module.js';
+import { PapersModule } from '../manuscripts/manuscripts.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ReviewCertificatesController } from './certificates/review-certificates.controller.js';
 import { ReviewCertificatesService } from './certificates/review-certificates.service.js';

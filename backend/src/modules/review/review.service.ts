@@ -10,7 +10,7 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { InvitationsService } from '../invitations/invitations.service.js';
 import { MailTemplate } from '../notifications/mail/mail-template.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import { type PaperSummary, PapersService, REVIEWABLE_STATUSES } from '../papers/papers.service.js';
+import { type PaperSummary, PapersService, REVIEWABLE_STATUSES } from '../manuscripts/manuscripts.service.js';
 import { UsersService } from '../users/users.service.js';
 import type {
   AssignablePaperDto,

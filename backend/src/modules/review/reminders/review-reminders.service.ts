@@ -7,7 +7,7 @@ import { lockForTransition } from '../../../database/lock-for-transition.js';
 import type { AuthUser } from '../../auth/auth-user.js';
 import { MailTemplate } from '../../notifications/mail/mail-template.js';
 import { NotificationsService } from '../../notifications/notifications.service.js';
-import { PapersService } from '../../papers/papers.service.js';
+import { PapersService } from '../../manuscripts/manuscripts.service.js';
 import { UsersService } from '../../users/users.service.js';
 import type { ReminderSentDto } from '../dtos/review.dto.js';
 import { PaperReview } from '../entities/paper-review.entity.js';

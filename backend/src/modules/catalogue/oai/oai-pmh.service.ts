@@ -1,0 +1,250 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import { licenseOf, type LicenseId } from '../../../config/licenses.js';
+import { categoryFilterSql } from '../display-rules.js';
+import { doiUrl } from '../../manuscripts/doi/paper-dois.js';
+import { PAPER_CATEGORIES, SUBMISSION_CATEGORIES } from '../paper-category.js';
+import { cardSourceOf, type PaperCardColumns } from '../list/paper-list-query.js';
+import { keywordList, LAST_MODIFIED_SQL } from '../pages/paper-pages.service.js';
+import { PapersService } from '../../manuscripts/manuscripts.service.js';
+import {
+  formatDatestamp,
+  isDeclarableRepositoryIdentifier,
+  type OaiError,
+  oaiError,
+  type OaiListPosition,
+  type OaiListSelection,
+  type OaiRequest,
+  encodeResumptionToken,
+  paperIdOf,
+  parseOaiRequest,
+  repositoryIdentifierOf,
+  setSpecOf,
+} from './oai-pmh.protocol.js';
+import {
+  EPOCH_DATESTAMP,
+  errorBody,
+  getRecordBody,
+  identifyBody,
+  listBody,
+  listMetadataFormatsBody,
+  listSetsBody,
+  type OaiJournal,
+  type OaiRecord,
+  oaiResponse,
+  recordHeader,
+  recordXml,
+} from './oai-pmh.xml.js';
+
+/** Where the repository answers, outside the /api prefix (docs/api.md, "OAI-PMH"). */
+export const OAI_PATH = '/oai';
+
+/** Records (or headers) per page of a list; the rest follows by resumption token. */
+export const OAI_PAGE_SIZE = 100;
+let pageSize = OAI_PAGE_SIZE;
+
+/**
+ * For tests: lists split after `size` records, so a handful of papers needs resumption tokens.
+ * Returns the function that puts the usual size back.
+ */
+export function overrideOaiPageSize(size: number): () => void {
+  pageSize = size;
+  return () => {
+    pageSize = OAI_PAGE_SIZE;
+  };
+}
+
+/**
+ * A record's datestamp: when the published paper last changed, as the sitemap's <lastmod> and
+ * the feed's <updated> say, so the three agree. Lists walk research_papers_oai_datestamp_idx on
+ * (this, id) for published papers.
+ */
+const DATESTAMP_SQL = LAST_MODIFIED_SQL;
+const PRECISE_DATESTAMP_SQL = `to_char(${DATESTAMP_SQL} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const RECORD_COLUMNS = `id, title, abstract, category, keywords, authors, published_at, source_id, pdf_storage_key, license, doi,
+       ${PRECISE_DATESTAMP_SQL} as datestamp`;
+
+interface RecordRow extends PaperCardColumns {
+  keywords: string | null;
+  license: LicenseId;
+  doi: string | null;
+  /** With microseconds, UTC: the keyset position. */
+  datestamp: string;
+}
+
+/** One set per category a paper can be filed under, in the order the journal lists them. */
+const SET_CATEGORIES: readonly string[] = [...new Set<string>([...PAPER_CATEGORIES, ...SUBMISSION_CATEGORIES])];
+const CATEGORY_OF_SET = new Map(SET_CATEGORIES.map((category) => [setSpecOf(category), category]));
+
+
+/**
+ * The journal's OAI-PMH 2.0 repository: every published paper, in oai_dc, as its page shows it.
+ * The protocol's rules are in oai-pmh.protocol.ts and its XML in oai-pmh.xml.ts; this reads
+ * the papers, with keyset pagination over (datestamp, id).
+ */
+@Injectable()
+export class OaiPmhService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly papers: PapersService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private get baseUrl(): string {
+    return `${this.config.http.publicUrl}${OAI_PATH}`;
+  }
+
+  private get repositoryIdentifier(): string {
+    return repositoryIdentifierOf(this.config.http.publicUrl);
+  }
+
+  private get journal(): OaiJournal {
+    return { name: this.config.journal.name, issn: this.config.journal.issn, publicUrl: this.config.http.publicUrl };
+  }
+
+  /** The answer to the request's arguments (decoded pairs, repeats kept): always an OAI-PMH document. */
+  async respond(pairs: readonly (readonly [string, string])[]): Promise<string> {
+    const responseDate = new Date();
+    const parsed = parseOaiRequest(pairs);
+    if (!parsed.ok) return oaiResponse(responseDate, this.baseUrl, parsed.echo, errorBody([parsed.error]));
+    const body = await this.answer(parsed.request);
+    return oaiResponse(responseDate, this.baseUrl, parsed.echo, typeof body === 'string' ? body : errorBody([body]));
+  }
+
+  private async answer(request: OaiRequest): Promise<string | OaiError> {
+    switch (request.verb) {
+      case 'Identify':
+        return this.identify();
+      case 'ListMetadataFormats':
+        if (request.identifier !== undefined && !(await this.readRecord(request.identifier))) return this.unknown(request.identifier);
+        return listMetadataFormatsBody();
+      case 'ListSets':
+        return listSetsBody(SET_CATEGORIES.map((category) => ({ setSpec: setSpecOf(category), setName: category })));
+      case 'GetRecord': {
+        const row = await this.readRecord(request.identifier);
+        if (!row) return this.unknown(request.identifier);
+        return getRecordBody(recordXml(this.repositoryIdentifier, this.toRecord(row), this.journal));
+      }
+      case 'ListIdentifiers':
+      case 'ListRecords':
+        return this.list(request.verb, request.selection, request.position);
+    }
+  }
+
+  private unknown(identifier: string): OaiError {
+    return oaiError('idDoesNotExist', `${identifier} is not the identifier of a published paper of this repository`);
+  }
+
+  private async identify(): Promise<string> {
+    // The first entry of the datestamp index: no scan.
+    const [earliest] = await this.em
+      .getConnection()
+      .execute<{ datestamp: Date | null }[]>(`select min(${DATESTAMP_SQL}) as datestamp from research_papers where status = 'published'`);
+    const host = this.repositoryIdentifier;
+    return identifyBody({
+      repositoryName: this.config.journal.name,
+      baseUrl: this.baseUrl,
+      adminEmail: this.config.journal.contactEmail,
+      earliestDatestamp: earliest?.datestamp ? formatDatestamp(new Date(earliest.datestamp)) : EPOCH_DATESTAMP,
+      repositoryIdentifier: isDeclarableRepositoryIdentifier(host) ? host : null,
+      sampleId: '00000000-0000-4000-8000-000000000000',
+    });
+  }
+
+  /** The published paper an identifier names, or null (unknown, not published, another repository's). */
+  private async readRecord(identifier: string): Promise<RecordRow | null> {
+    const id = paperIdOf(identifier, this.repositoryIdentifier);
+    if (!id) return null;
+    const [row] = await this.em
+      .getConnection()
+      .execute<RecordRow[]>(`select ${RECORD_COLUMNS} from research_papers where id = ?::uuid and status = 'published'`, [id]);
+    return row ?? null;
+  }
+
+  /**
+   * One page of a list, oldest datestamp first. `from` and `until` cover whole days or whole
+   * seconds, as written: a record shown with datestamp `until` is in, though its instant has a
+   * fraction of a second more. The list's size is counted once, on its first page, and carried
+   * in the token.
+   */
+  private async list(verb: 'ListIdentifiers' | 'ListRecords', selection: OaiListSelection, position?: OaiListPosition): Promise<string | OaiError> {
+    const filter = this.selectionFilter(selection);
+    if (!filter) return oaiError('noRecordsMatch', 'No published paper is in that set');
+    const conditions = [...filter.conditions];
+    const params = [...filter.params];
+    if (position) {
+      conditions.push(`(${DATESTAMP_SQL}, id) > (?::timestamptz, ?::uuid)`);
+      params.push(position.datestamp, position.id);
+    }
+    const connection = this.em.getConnection();
+    const rows = await connection.execute<RecordRow[]>(
+      `select ${RECORD_COLUMNS} from research_papers where ${conditions.join(' and ')} order by ${DATESTAMP_SQL}, id limit ?`,
+      [...params, pageSize + 1],
+    );
+    if (rows.length === 0) return oaiError('noRecordsMatch', 'No published paper matches these arguments');
+    const page = rows.slice(0, pageSize);
+    const cursor = position?.cursor ?? 0;
+    let completeListSize = position?.completeListSize;
+    if (completeListSize === undefined) {
+      const [counted] = await connection.execute<{ count: string | number }[]>(
+        `select count(*) as count from research_papers where ${filter.conditions.join(' and ')}`,
+        filter.params,
+      );
+      completeListSize = Number(counted.count);
+    }
+    // Papers published during a harvest can make the first count short.
+    completeListSize = Math.max(completeListSize, cursor + rows.length);
+    const records = page.map((row) => this.toRecord(row));
+    const host = this.repositoryIdentifier;
+    const items = verb === 'ListRecords' ? records.map((record) => recordXml(host, record, this.journal)) : records.map((record) => recordHeader(host, record));
+    const last = page[page.length - 1];
+    const more = rows.length > pageSize;
+    const next = { datestamp: last.datestamp, id: last.id, cursor: cursor + page.length, completeListSize };
+    // The last page of a resumed list carries an empty token; a list that fits one page, none.
+    const token = more
+      ? { token: encodeResumptionToken(verb, selection, next), completeListSize, cursor }
+      : position
+        ? { token: '', completeListSize, cursor }
+        : null;
+    return listBody(verb, items, token);
+  }
+
+  /** The selection as SQL conditions over research_papers, or null for a set that does not exist. */
+  private selectionFilter(selection: OaiListSelection): { conditions: string[]; params: unknown[] } | null {
+    const conditions = ["status = 'published'"];
+    const params: unknown[] = [];
+    if (selection.from) {
+      conditions.push(`${DATESTAMP_SQL} >= ?::timestamptz`);
+      params.push(selection.from.start.toISOString());
+    }
+    if (selection.until) {
+      conditions.push(`${DATESTAMP_SQL} < ?::timestamptz`);
+      params.push(selection.until.end.toISOString());
+    }
+    if (selection.set !== undefined) {
+      const category = CATEGORY_OF_SET.get(selection.set);
+      if (!category) return null;
+      // The category a reader sees (display-rules.ts), as the set a record's header names.
+      const filter = categoryFilterSql(category);
+      conditions.push(filter.sql);
+      params.push(...filter.params);
+    }
+    return { conditions, params };
+  }
+
+  private toRecord(row: RecordRow): OaiRecord {
+    const card = this.papers.toCard(cardSourceOf(row));
+    // A category outside the journal's lists (an import's) is in no set: its set would not select it.
+    const setSpec = CATEGORY_OF_SET.get(setSpecOf(card.category)) === card.category ? [setSpecOf(card.category)] : [];
+    return {
+      card,
+      datestamp: formatDatestamp(row.datestamp),
+      setSpecs: setSpec,
+      keywords: keywordList(row.keywords),
+      license: licenseOf(row.license),
+      doi: row.doi,
+      doiUrl: row.doi ? doiUrl(row.doi) : null,
+    };
+  }
+}

@@ -1,0 +1,225 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import { AccessService } from '../../common/access/access.service.js';
+import { Permission } from '../../common/access/permission.js';
+import { isUuid } from '../../common/http/uuid-param.pipe.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { licenseOf } from '../../config/licenses.js';
+import { lockForTransition, type TransitionGuard } from '../../database/lock-for-transition.js';
+import { READ_POOL } from '../../database/read-pool.module.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { type FileDownload, storedDownload } from '../storage/file-download.js';
+import { StorageService } from '../storage/storage.service.js';
+import type { ListPapersQueryDto } from '../catalogue/dtos/list-papers.query.js';
+import type { MyDashboardDto, MySubmissionDto } from './dtos/my-submission.dto.js';
+import type { PaperAccessDto, PaperCardDto, PaperDetailDto, PaperPageDto } from '../catalogue/dtos/paper.dto.js';
+import { PaperStatus, progressOf } from './entities/paper-status.js';
+import { ResearchPaper } from './entities/research-paper.entity.js';
+import { type PaperCardSource, readPaperPage, toPaperCard } from '../catalogue/list/paper-list-query.js';
+import { PaperNotFoundException } from './manuscripts.exception.js';
+
+const RECENT_SUBMISSIONS = 5;
+
+/** The statuses whose papers may be assigned for review (spec section 4; its in_review is under_review here). */
+export const REVIEWABLE_STATUSES: readonly PaperStatus[] = [PaperStatus.Submitted, PaperStatus.UnderReview];
+
+/** A paper as other modules show it. */
+export interface PaperSummary {
+  id: string;
+  title: string;
+  category: string;
+  status: PaperStatus;
+  abstract: string;
+  createdAt: Date;
+  /** The review round the paper is in (1 until the author answers a revision request). */
+  round: number;
+  ownerId: string;
+}
+
+function toSummary(paper: ResearchPaper): PaperSummary {
+  return { id: paper.id, title: paper.title, category: paper.category, status: paper.status, abstract: paper.abstract, createdAt: paper.createdAt, round: paper.round, ownerId: paper.userId };
+}
+
+interface MySubmissionRow {
+  id: string;
+  title: string;
+  category: string;
+  status: PaperStatus;
+  created_at: Date;
+  updated_at: Date;
+  published_at: Date | null;
+  comment_count: number;
+}
+
+function toMySubmission(row: MySubmissionRow): MySubmissionDto {
+  return {
+    id: row.id,
+    title: row.title,
+    category: row.category,
+    status: row.status,
+    progress: progressOf(row.status),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    publishedAt: row.published_at ? new Date(row.published_at).toISOString() : null,
+    commentCount: Number(row.comment_count),
+  };
+}
+
+/** Every paper file passed the PDF upload policy (storage/upload/upload-policy.ts), which sniffed it as this. */
+export const PAPER_PDF_CONTENT_TYPE = 'application/pdf';
+
+/** The title as a file name: ASCII letters, digits, spaces, dots, dashes and underscores only. */
+export function pdfFileNameOf(title: string): string {
+  const base = title
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9 ._-]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 100)
+    .trim();
+  return `${base || 'paper'}.pdf`;
+}
+
+@Injectable()
+export class PapersService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly storage: StorageService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(READ_POOL) private readonly readPool: pg.Pool,
+    private readonly access: AccessService,
+  ) {}
+
+  /**
+   * Published papers, newest first, keyset-paginated (see paper-list-query.ts). The busiest
+   * route reads plain rows, so it runs its parameterised queries on the read pool
+   * (database/read-pool.module.ts) without the ORM's query layer.
+   */
+  async list(query: ListPapersQueryDto): Promise<PaperPageDto> {
+    return readPaperPage(this.readPool, query, this.config.papers.arxivDetailPageId);
+  }
+
+  async detail(id: string, user: AuthUser | undefined): Promise<PaperDetailDto> {
+    const grants = await this.access.requireAccess(user, Permission.PaperRead, [id]);
+    const paper = await this.get(id);
+    return this.detailOf(paper, user, grants.get(id) ?? new Set());
+  }
+
+  /** The detail as this caller may see it now (after a change, say). */
+  async toDetail(paper: ResearchPaper, user: AuthUser): Promise<PaperDetailDto> {
+    return this.detailOf(paper, user, await this.access.grantsOn(user, paper.id));
+  }
+
+  /** What the caller may do is the policy's answer; the authors' e-mails go to those who may discuss the paper. */
+  private detailOf(paper: ResearchPaper, user: AuthUser | undefined, grants: ReadonlySet<Permission>): PaperDetailDto {
+    const access: PaperAccessDto = {
+      owner: user !== undefined && user.id === paper.userId,
+      discuss: grants.has(Permission.PaperDiscuss),
+      uploadVersion: grants.has(Permission.PaperUploadVersion),
+      changeStatus: grants.has(Permission.PaperDecide),
+    };
+    return {
+      ...this.toCard(paper),
+      status: paper.status,
+      keywords: paper.keywords ?? null,
+      license: licenseOf(paper.license),
+      doi: paper.doi ?? null,
+      access,
+      createdAt: paper.createdAt.toISOString(),
+      updatedAt: paper.updatedAt.toISOString(),
+      authorEmails: access.discuss ? paper.authors.map((author) => author.email) : null,
+    };
+  }
+
+  /** The caller's own papers, newest first, with their comment counts. */
+  async mine(userId: string, limit?: number): Promise<MySubmissionDto[]> {
+    const rows = await this.em.getConnection().execute<MySubmissionRow[]>(
+      `select p.id, p.title, p.category, p.status, p.created_at, p.updated_at, p.published_at,
+              (select count(*) from paper_comments c where c.paper_id = p.id)::int as comment_count
+         from research_papers p
+        where p.user_id = ?
+        order by p.created_at desc, p.id desc
+        ${limit ? 'limit ?' : ''}`,
+      limit ? [userId, limit] : [userId],
+    );
+    return rows.map(toMySubmission);
+  }
+
+  async dashboard(userId: string): Promise<MyDashboardDto> {
+    const [counts] = await this.em.getConnection().execute<{ total: number; published: number; comments: number }[]>(
+      `select count(*)::int as total,
+              count(*) filter (where p.status = 'published')::int as published,
+              (select count(*) from paper_comments c join research_papers o on o.id = c.paper_id where o.user_id = ?)::int as comments
+         from research_papers p
+        where p.user_id = ?`,
+      [userId, userId],
+    );
+    return {
+      totalSubmissions: counts?.total ?? 0,
+      published: counts?.published ?? 0,
+      comments: counts?.comments ?? 0,
+      recent: await this.mine(userId, RECENT_SUBMISSIONS),
+    };
+  }
+
+  async openPdf(id: string, user: AuthUser | undefined): Promise<FileDownload> {
+    await this.access.requireAccess(user, Permission.PaperReadFile, [id]);
+    const paper = await this.get(id);
+    const key = paper.pdfStorageKey;
+    if (!key) throw new PaperNotFoundException();
+    const stored = await this.storage.openReferenced(key);
+    return storedDownload(this.storage, key, stored, {
+      contentType: PAPER_PDF_CONTENT_TYPE,
+      fileName: pdfFileNameOf(paper.title),
+      published: paper.status === (PaperStatus.Published as string),
+    });
+  }
+
+  /**
+   * The papers the spec offers for review assignment by status (submitted or under review),
+   * newest first; the review module leaves out those already assigned.
+   */
+  async reviewCandidates(em: EntityManager = this.em): Promise<PaperSummary[]> {
+    const papers = await em.find(ResearchPaper, { status: { $in: REVIEWABLE_STATUSES } }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    return papers.map(toSummary);
+  }
+
+  /** What other modules show of a paper (its review, its assignment), for each id that exists. */
+  async summariesOf(ids: readonly string[], em: EntityManager = this.em): Promise<Map<string, PaperSummary>> {
+    const valid = [...new Set(ids.filter(isUuid))];
+    if (valid.length === 0) return new Map();
+    const papers = await em.find(ResearchPaper, { id: { $in: valid } });
+    return new Map(papers.map((paper) => [paper.id, toSummary(paper)]));
+  }
+
+  /**
+   * The paper's row locked for another module's transition (an assignment, a revision request),
+   * its preconditions checked on the locked state (lockForTransition): a decision that committed
+   * meanwhile is seen, and refused as it would be after it.
+   */
+  async lockSummary(tx: EntityManager, id: string, guard: TransitionGuard<PaperSummary>): Promise<PaperSummary> {
+    const paper = await lockForTransition(tx, ResearchPaper, { id }, { missing: guard.missing });
+    const summary = toSummary(paper);
+    await guard.check?.(summary);
+    return summary;
+  }
+
+  /** A published paper (for the pages for indexers), or null. */
+  async findPublished(id: string): Promise<ResearchPaper | null> {
+    if (!isUuid(id)) return null;
+    return this.em.fork().findOne(ResearchPaper, { id, status: PaperStatus.Published });
+  }
+
+  /** A paper, after the access check that let the caller near it (404 only if it has gone since). */
+  async get(id: string): Promise<ResearchPaper> {
+    const paper = await this.em.fork().findOne(ResearchPaper, { id });
+    if (!paper) throw new PaperNotFoundException();
+    return paper;
+  }
+
+  toCard(paper: PaperCardSource): PaperCardDto {
+    return toPaperCard(paper, this.config.papers.arxivDetailPageId);
+  }
+}
