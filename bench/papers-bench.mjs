@@ -122,7 +122,7 @@ if ((await publishedCount()) < paperCount) {
 const total = await publishedCount();
 
 // The deepest page: the cursor of the paper just before the last full page.
-const { encodePaperCursor } = await import('../backend/dist/modules/papers/paper-cursor.js');
+const { encodePaperCursor } = await import('../backend/dist/modules/catalogue/list/paper-cursor.js');
 const client = new pg.Client({ connectionString: databaseUrl.toString() });
 await client.connect();
 const { rows: [deep] } = await client.query(

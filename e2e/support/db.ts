@@ -5,7 +5,7 @@ import { demoAccounts } from './env.js';
 /** The database of the stack under test (playwright.config.ts hands the same URL to start.mjs). */
 export const databaseURL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/journal_e2e';
 
-/** A demo paper of the seed (backend/src/modules/papers/demo-papers.seeder.ts), with its PDF. */
+/** A demo paper of the seed (backend/src/cli/seeders/demo-papers.seeder.ts), with its PDF. */
 export const demoPapers = {
   microplastics: {
     id: '6f1c2a80-3d4e-4b8a-9a61-0c2f5e7d9b01',

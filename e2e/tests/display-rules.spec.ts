@@ -2,7 +2,7 @@ import { deletePapers, insertPaper, uniqueWord } from '../support/db.js';
 import { expect, test, type Page } from '../support/fixtures.js';
 import { PapersPage, expectPdf, noPapersMatching } from '../support/papers-page.js';
 
-// The spec's special rules on /papers (backend/src/modules/papers/display-rules.ts): a title with
+// The spec's special rules on /papers (backend/src/modules/catalogue/display-rules.ts): a title with
 // 'Alzheimer's Disease' or 'Hopfield Network' counts and shows as Biology, dated October 2024;
 // such papers and arXiv imports (source id 'arxiv-…') open their PDF in a new tab.
 // The papers are inserted through SQL, as an import would, and removed afterwards.
