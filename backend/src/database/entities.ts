@@ -4,7 +4,7 @@ import { ReviewerInvitation } from '../modules/invitations/entities/reviewer-inv
 import { LinkToken } from '../modules/link-tokens/entities/link-token.entity.js';
 import { MessageAttachment } from '../modules/messaging/entities/message-attachment.entity.js';
 import { ReviewerMessage } from '../modules/messaging/entities/reviewer-message.entity.js';
-import { OutboxMail } from '../modules/notifications/outbox/outbox-mail.entity.js';
+import { OutboxMail } from '../modules/notifications/entities/outbox-mail.entity.js';
 import { PaperComment } from '../modules/manuscripts/entities/paper-comment.entity.js';
 import { PaperFile } from '../modules/manuscripts/entities/paper-file.entity.js';
 import { PaperStatusEvent } from '../modules/manuscripts/entities/paper-status-event.entity.js';
@@ -13,7 +13,7 @@ import { PaymentCheckoutAttempt } from '../modules/payments/entities/payment-che
 import { Payment } from '../modules/payments/entities/payment.entity.js';
 import { PaperReview } from '../modules/review/entities/paper-review.entity.js';
 import { RevisionRequest } from '../modules/review/entities/revision-request.entity.js';
-import { DueReminder } from '../modules/review/reminders/due-reminder.entity.js';
+import { DueReminder } from '../modules/review/entities/due-reminder.entity.js';
 import { ReviewCriterion } from '../modules/review/entities/review-criterion.entity.js';
 import { Profile } from '../modules/users/entities/profile.entity.js';
 import { UserRole } from '../modules/users/entities/user-role.entity.js';

@@ -11,7 +11,7 @@ import { MAIL_RETRY, mailBackoffStrategy, mailRetryDelayMs } from '../../src/mod
 import { MailProcessor } from '../../src/modules/notifications/mail/mail.processor.js';
 import { MailTemplate } from '../../src/modules/notifications/mail/mail-template.js';
 import { NotificationsService } from '../../src/modules/notifications/notifications.service.js';
-import { OutboxMail } from '../../src/modules/notifications/outbox/outbox-mail.entity.js';
+import { OutboxMail } from '../../src/modules/notifications/entities/outbox-mail.entity.js';
 import { OutboxRelayService } from '../../src/modules/notifications/outbox/outbox-relay.service.js';
 import { type SmtpCatcher, startSmtpCatcher, waitFor } from '../support/smtp-catcher.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import type { MailQueue } from './mail/mail-job.js';
 import { MailTemplate } from './mail/mail-template.js';
 import { batchesOf, NotificationsService } from './notifications.service.js';
-import { OutboxMail } from './outbox/outbox-mail.entity.js';
+import { OutboxMail } from './entities/outbox-mail.entity.js';
 
 type AsyncFn = (...args: unknown[]) => Promise<unknown>;
 

@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { MailBatchOwners } from './mail/mail-batch-owners.js';
 import { MAIL_QUEUE, type MailQueue, toMailBatchJob, toMailJob } from './mail/mail-job.js';
 import type { MailTemplate, MailTemplateData } from './mail/mail-template.js';
-import { OutboxMail } from './outbox/outbox-mail.entity.js';
+import { OutboxMail } from './entities/outbox-mail.entity.js';
 import { describeError as describe, withTimeout } from './outbox/with-timeout.js';
 
 /** A request must not hang on Redis: past this, the relay will send the e-mail instead. */

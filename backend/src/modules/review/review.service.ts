@@ -26,7 +26,7 @@ import type {
 } from './dtos/review.dto.js';
 import { PaperReview } from './entities/paper-review.entity.js';
 import { ReviewStatus } from './entities/review-status.js';
-import { DueReminder } from './reminders/due-reminder.entity.js';
+import { DueReminder } from './entities/due-reminder.entity.js';
 import { ReviewException } from './review.exception.js';
 import { RubricService } from './rubric/rubric.service.js';
 
@@ -268,7 +268,7 @@ export class ReviewService {
       locked.updatedAt = now;
       locked.submittedAt = now;
       const paper = (await this.papers.summariesOf([locked.paperId], tx)).get(locked.paperId);
-      for (const editor of await this.users.emailsOfRole('admin', tx)) {
+      for (const editor of await this.access.editorialTeam(tx)) {
         mail.queue({
           template: MailTemplate.ReviewSubmitted,
           to: editor.email,
@@ -309,7 +309,7 @@ export class ReviewService {
       locked.declineReason = reason;
       locked.updatedAt = now;
       const paper = (await this.papers.summariesOf([locked.paperId], tx)).get(locked.paperId);
-      for (const editor of await this.users.emailsOfRole('admin', tx)) {
+      for (const editor of await this.access.editorialTeam(tx)) {
         mail.queue({
           template: MailTemplate.ReviewDeclined,
           to: editor.email,

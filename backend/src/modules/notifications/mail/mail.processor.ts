@@ -4,7 +4,7 @@ import { Inject, Logger, type OnApplicationBootstrap, type OnModuleDestroy } fro
 import { MailerService } from '@nestjs-modules/mailer';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
-import { OutboxMail } from '../outbox/outbox-mail.entity.js';
+import { OutboxMail } from '../entities/outbox-mail.entity.js';
 import { WriteBatch } from '../outbox/write-batch.js';
 import { MailBatchOwners } from './mail-batch-owners.js';
 import {

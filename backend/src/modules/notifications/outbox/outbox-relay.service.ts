@@ -7,7 +7,7 @@ import { MailBatchOwners } from '../mail/mail-batch-owners.js';
 import { MAIL_QUEUE, type MailQueue, mailJobId, sentAtIn } from '../mail/mail-job.js';
 import type { MailTemplate } from '../mail/mail-template.js';
 import { NotificationsService } from '../notifications.service.js';
-import { OutboxMail } from './outbox-mail.entity.js';
+import { OutboxMail } from '../entities/outbox-mail.entity.js';
 import { describeError, withTimeout } from './with-timeout.js';
 
 const RELAY_BATCH = 100;

@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { MailTemplate } from '../../notifications/mail/mail-template.js';
 import { type MailOutbox, NotificationsService } from '../../notifications/notifications.service.js';
 import { UsersService } from '../../users/users.service.js';
-import { DueReminderKind } from './due-reminder.entity.js';
+import { DueReminderKind } from '../entities/due-reminder.entity.js';
 import {
   DUE_REMINDERS_BATCH_SIZE,
   formatDueDate,

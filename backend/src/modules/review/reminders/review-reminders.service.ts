@@ -12,7 +12,7 @@ import { UsersService } from '../../users/users.service.js';
 import type { ReminderSentDto } from '../dtos/review.dto.js';
 import { PaperReview } from '../entities/paper-review.entity.js';
 import { ReviewException } from '../review.exception.js';
-import { DueReminder, DueReminderKind } from './due-reminder.entity.js';
+import { DueReminder, DueReminderKind } from '../entities/due-reminder.entity.js';
 import { formatDueDate, formatMoment, MANUAL_REMINDER_SPACING_MS, reviewPageUrl } from './due-reminders.js';
 
 /** An editor's reminder to a reviewer, beside the automatic ones (DueRemindersService). */
