@@ -1,4 +1,19 @@
-import { type Caller, decide, decideStanding, grantsOf, hasAnyRole, type MessageRelation, type PaperRelation, type Role, STANDING_PERMISSIONS, subjectOf } from './access-policy.js';
+import {
+  ACCESS_RULES,
+  type Caller,
+  decide,
+  decideBeforeLookup,
+  decideStanding,
+  EDITORIAL_TEAM_ROLE,
+  grantsOf,
+  hasAnyRole,
+  isEditorialTeam,
+  type MessageRelation,
+  type PaperRelation,
+  type Role,
+  STANDING_PERMISSIONS,
+  subjectOf,
+} from './access-policy.js';
 import { AccessRepository } from './access.repository.js';
 import { AccessService } from './access.service.js';
 import { Permission, PERMISSIONS } from './permission.js';
@@ -277,5 +292,31 @@ describe('hasAnyRole', () => {
     expect(hasAnyRole(caller(OTHER_ID, 'reviewer'), ['admin'])).toBe(false);
     expect(hasAnyRole(caller(OTHER_ID), ['admin', 'reviewer'])).toBe(false);
     expect(hasAnyRole(both, [])).toBe(false);
+  });
+});
+
+describe('decideBeforeLookup (a route guard, before the id is read)', () => {
+  const asked = (permission: Permission) => Object.values(WHO).map(({ caller: asker }) => STATUS[decideBeforeLookup(permission, asker).kind]).join(' ');
+
+  it('refuses an editors-only permission about things to everyone but the editorial team, whatever the thing', () => {
+    //                                          visitor author other reviewer admin admin+reviewer assigned-reviewer
+    expect(asked(Permission.PaperDecide)).toBe('403 403 403 403 200 200 403');
+    expect(asked(Permission.PaperExportDeposit)).toBe('403 403 403 403 200 200 403');
+    expect(asked(Permission.PaperReadReviews)).toBe('403 403 403 403 200 200 403');
+    expect(asked(Permission.ReviewRemind)).toBe('403 403 403 403 200 200 403');
+  });
+
+  it('leaves a permission a relation may grant to the thing, and decides a standing one as requireAccess does', () => {
+    expect(asked(Permission.PaperRead)).toBe('200 200 200 200 200 200 200');
+    expect(asked(Permission.ReviewWrite)).toBe('200 200 200 200 200 200 200');
+    expect(asked(Permission.MessageSend)).toBe('200 200 200 200 200 200 200');
+    expect(asked(Permission.ReviewManage)).toBe(EXPECTED_STANDING[Permission.ReviewManage]);
+  });
+
+  it('names the editorial team by one role, the one the editors-only rules are granted by', () => {
+    expect(EDITORIAL_TEAM_ROLE).toBe('admin');
+    expect(isEditorialTeam(WHO.admin.caller!)).toBe(true);
+    expect(isEditorialTeam(WHO.reviewer.caller!)).toBe(false);
+    expect(ACCESS_RULES[Permission.PaperDecide].grantedBy).toEqual([EDITORIAL_TEAM_ROLE]);
   });
 });

@@ -11,6 +11,14 @@ import { Permission } from './permission.js';
 export const ROLES = ['admin', 'reviewer', 'user'] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * The role whose holders are the editorial team: they decide on papers, read every review and
+ * message, and mail meant for "the editors" goes to each of them (`UsersService.editorialTeam`).
+ * Who the editors are is decided here and nowhere else.
+ */
+export const EDITORIAL_TEAM_ROLE = 'admin' satisfies Role;
+const EDITORS = EDITORIAL_TEAM_ROLE;
+
 /** The signed-in caller as the policy sees it; `AuthUser` is one. Visitors are `undefined`. */
 export interface Caller {
   id: string;
@@ -66,44 +74,44 @@ const OWNER_OR_EDITOR = 'Only the paper’s author and the editorial team can do
 
 export const ACCESS_RULES: { readonly [P in Permission]: PermissionRule } = {
   // The assigned reviewer reads the paper and its current PDF, and nothing else of it.
-  [Permission.PaperRead]: { grantedBy: ['published', 'owner', 'admin', 'assignedReviewer'] },
-  [Permission.PaperReadFile]: { grantedBy: ['published', 'owner', 'admin', 'assignedReviewer'] },
-  [Permission.PaperDiscuss]: { grantedBy: ['owner', 'admin'], forbidden: OWNER_OR_EDITOR },
-  [Permission.PaperReadHistory]: { grantedBy: ['owner', 'admin'], forbidden: OWNER_OR_EDITOR },
-  [Permission.PaperListVersions]: { grantedBy: ['owner', 'admin'], forbidden: OWNER_OR_EDITOR },
-  [Permission.PaperReadVersionFile]: { grantedBy: ['owner', 'admin'], forbidden: OWNER_OR_EDITOR },
+  [Permission.PaperRead]: { grantedBy: ['published', 'owner', EDITORS, 'assignedReviewer'] },
+  [Permission.PaperReadFile]: { grantedBy: ['published', 'owner', EDITORS, 'assignedReviewer'] },
+  [Permission.PaperDiscuss]: { grantedBy: ['owner', EDITORS], forbidden: OWNER_OR_EDITOR },
+  [Permission.PaperReadHistory]: { grantedBy: ['owner', EDITORS], forbidden: OWNER_OR_EDITOR },
+  [Permission.PaperListVersions]: { grantedBy: ['owner', EDITORS], forbidden: OWNER_OR_EDITOR },
+  [Permission.PaperReadVersionFile]: { grantedBy: ['owner', EDITORS], forbidden: OWNER_OR_EDITOR },
   [Permission.PaperUploadVersion]: { grantedBy: ['owner'], forbidden: 'Only the paper’s author can upload an updated version' },
-  [Permission.PaperApproveVersion]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can approve a version' },
-  [Permission.PaperDecide]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can change the status' },
-  [Permission.PaperExportDeposit]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can register DOIs' },
-  [Permission.PaperReadReviews]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can read every review of a paper' },
+  [Permission.PaperApproveVersion]: { grantedBy: [EDITORS], forbidden: 'Only the editorial team can approve a version' },
+  [Permission.PaperDecide]: { grantedBy: [EDITORS], forbidden: 'Only the editorial team can change the status' },
+  [Permission.PaperExportDeposit]: { grantedBy: [EDITORS], forbidden: 'Only the editorial team can register DOIs' },
+  [Permission.PaperReadReviews]: { grantedBy: [EDITORS], forbidden: 'Only the editorial team can read every review of a paper' },
   // Each sees their own part of the rounds (review/rounds): the author only what the editors shared.
-  [Permission.PaperReadRounds]: { grantedBy: ['owner', 'admin', 'assignedReviewer'], forbidden: 'Only the paper’s author, its reviewer and the editorial team can see its review rounds' },
-  [Permission.PaperRequestRevisions]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can request revisions' },
+  [Permission.PaperReadRounds]: { grantedBy: ['owner', EDITORS, 'assignedReviewer'], forbidden: 'Only the paper’s author, its reviewer and the editorial team can see its review rounds' },
+  [Permission.PaperRequestRevisions]: { grantedBy: [EDITORS], forbidden: 'Only the editorial team can request revisions' },
   [Permission.PaperSubmitRevision]: { grantedBy: ['owner'], forbidden: 'Only the paper’s author can submit a revision' },
-  [Permission.ReviewAssign]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can assign reviews' },
-  [Permission.ReviewRead]: { subject: 'review', grantedBy: ['assignee', 'admin'] },
+  [Permission.ReviewAssign]: { grantedBy: [EDITORS], forbidden: 'Only the editorial team can assign reviews' },
+  [Permission.ReviewRead]: { subject: 'review', grantedBy: ['assignee', EDITORS] },
   [Permission.ReviewWrite]: { subject: 'review', grantedBy: ['assignee'], forbidden: 'Only the assigned reviewer can write this review' },
   [Permission.ReviewDecline]: { subject: 'review', grantedBy: ['assignee'], forbidden: 'Only the assigned reviewer can decline this review' },
-  [Permission.ReviewRemind]: { subject: 'review', grantedBy: ['admin'], forbidden: 'Only the editorial team can send reminders' },
+  [Permission.ReviewRemind]: { subject: 'review', grantedBy: [EDITORS], forbidden: 'Only the editorial team can send reminders' },
   [Permission.ReviewCertificate]: { subject: 'review', grantedBy: ['assignee'], forbidden: 'Only the reviewer can download this certificate' },
   // The editors read every message; a reviewer only the messages they sent or received.
-  [Permission.MessageRead]: { subject: 'message', grantedBy: ['sender', 'recipient', 'admin'] },
+  [Permission.MessageRead]: { subject: 'message', grantedBy: ['sender', 'recipient', EDITORS] },
   // A reply goes back to the other side: the reviewer it was sent to, or the editors for a reviewer's message.
-  [Permission.MessageSend]: { subject: 'message', grantedBy: ['recipient', ['admin', 'toEditorialTeam']], forbidden: 'You can only reply to messages sent to you' },
-  [Permission.AttachmentRead]: { subject: 'attachment', grantedBy: ['sender', 'recipient', 'admin'] },
-  [Permission.PaperListAll]: { grantedBy: ['admin'] },
-  [Permission.InvitationSend]: { grantedBy: ['admin'] },
-  [Permission.InvitationRead]: { grantedBy: ['admin'] },
-  [Permission.InvitationRemove]: { grantedBy: ['admin'] },
-  [Permission.InvitationGrantRole]: { grantedBy: ['admin'] },
-  [Permission.ReviewManage]: { grantedBy: ['admin'] },
+  [Permission.MessageSend]: { subject: 'message', grantedBy: ['recipient', [EDITORS, 'toEditorialTeam']], forbidden: 'You can only reply to messages sent to you' },
+  [Permission.AttachmentRead]: { subject: 'attachment', grantedBy: ['sender', 'recipient', EDITORS] },
+  [Permission.PaperListAll]: { grantedBy: [EDITORS] },
+  [Permission.InvitationSend]: { grantedBy: [EDITORS] },
+  [Permission.InvitationRead]: { grantedBy: [EDITORS] },
+  [Permission.InvitationRemove]: { grantedBy: [EDITORS] },
+  [Permission.InvitationGrantRole]: { grantedBy: [EDITORS] },
+  [Permission.ReviewManage]: { grantedBy: [EDITORS] },
   [Permission.ReviewListOwn]: { grantedBy: ['reviewer'] },
-  [Permission.RubricRead]: { grantedBy: ['reviewer', 'admin'] },
-  [Permission.RubricManage]: { grantedBy: ['admin'], forbidden: 'Only the editorial team can change the rubric' },
-  [Permission.MailReadOutbox]: { grantedBy: ['admin'] },
-  [Permission.MessageListAll]: { grantedBy: ['admin'] },
-  [Permission.MessageSendToReviewer]: { grantedBy: ['admin'] },
+  [Permission.RubricRead]: { grantedBy: ['reviewer', EDITORS] },
+  [Permission.RubricManage]: { grantedBy: [EDITORS], forbidden: 'Only the editorial team can change the rubric' },
+  [Permission.MailReadOutbox]: { grantedBy: [EDITORS] },
+  [Permission.MessageListAll]: { grantedBy: [EDITORS] },
+  [Permission.MessageSendToReviewer]: { grantedBy: [EDITORS] },
   [Permission.MessageListOwn]: { grantedBy: ['reviewer'] },
   [Permission.MessageSendToEditors]: { grantedBy: ['reviewer'] },
   // Every account is a 'user': anyone signed in links their own iD, whatever else they are.
@@ -179,6 +187,20 @@ export function decideStanding(permission: Permission, caller: Caller | undefine
 }
 
 /**
+ * What a route's guard can decide before any id is read. A standing permission is decided in
+ * full. One about things that only roles grant (an editors' action) is refused when the caller
+ * holds none of them: 403 whatever the id, so the refusal says nothing of what exists. One a
+ * relation may grant waits for the thing (`decide`).
+ */
+export function decideBeforeLookup(permission: Permission, caller: Caller | undefined): AccessDecision {
+  if (STANDING_PERMISSIONS.has(permission)) return decideStanding(permission, caller);
+  const roles = caller?.roles ?? NO_ROLES;
+  const mayHold = (grantor: Grantor): boolean => (typeof grantor === 'string' ? !isRole(grantor) || roles.has(grantor) : grantor.every(mayHold));
+  if (ACCESS_RULES[permission].grantedBy.some(mayHold)) return { kind: 'allow' };
+  return { kind: 'forbidden', message: ACCESS_RULES[permission].forbidden ?? DEFAULT_FORBIDDEN };
+}
+
+/**
  * A thing the caller may not read does not exist for them (404), so a refusal never reveals an
  * unpublished paper or someone else's message; one they may read but not act on is a 403.
  */
@@ -192,6 +214,11 @@ export function decide(permission: Permission, relation: Relation | undefined, c
 /** A route's role list (`@Authenticated({ roles })`): any one of them admits; an empty list admits nobody. */
 export function hasAnyRole(caller: Caller, roles: readonly Role[]): boolean {
   return roles.some((role) => caller.roles.has(role));
+}
+
+/** Whether the caller is one of the editorial team: a fact about the person (their comment is the team's, say), not a permission on a thing. */
+export function isEditorialTeam(caller: Caller): boolean {
+  return caller.roles.has(EDITORIAL_TEAM_ROLE);
 }
 
 /** A fact about a person rather than a permission on a thing (an admin's comment is the editorial team's). */

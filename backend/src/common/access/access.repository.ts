@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { MessageRelation, PaperRelation, ReviewRelation } from './access-policy.js';
+import type { MessageRelation, PaperRelation, ReviewRelation, Role } from './access-policy.js';
 
 /**
  * The facts the access policy decides by, one SQL query per check. It reads the papers' and the
@@ -14,6 +14,15 @@ export class AccessRepository {
   /** On the caller's transaction when given one (a check on a locked row sees what the lock holds), else on a pool connection. */
   private execute<T>(sql: string, params: unknown[], tx?: EntityManager): Promise<T> {
     return tx ? tx.execute<T & object>(sql, params) : this.em.getConnection().execute<T & object>(sql, params);
+  }
+
+  /** Every holder of the role, by e-mail: the editorial team's audience (`AccessService.editorialTeam`). */
+  holdersOf(role: Role, tx?: EntityManager): Promise<{ id: string; email: string }[]> {
+    return this.execute<{ id: string; email: string }[]>(
+      `select u.id, u.email from users u where exists (select 1 from user_roles r where r.user_id = u.id and r.role = ?) order by u.email`,
+      [role],
+      tx,
+    );
   }
 
   /** The caller's relation to each paper that exists; a visitor (`null`) owns nothing. */

@@ -3,7 +3,18 @@ import { Injectable } from '@nestjs/common';
 import { AppException } from '../http/app.exception.js';
 import { ErrorCode } from '../http/error-code.js';
 import { isUuid } from '../http/uuid-param.pipe.js';
-import { type AccessSubject, type Caller, decide, decideStanding, grantsOf, type Relation, STANDING_PERMISSIONS, subjectOf } from './access-policy.js';
+import {
+  type AccessSubject,
+  type Caller,
+  decide,
+  decideBeforeLookup,
+  decideStanding,
+  EDITORIAL_TEAM_ROLE,
+  grantsOf,
+  type Relation,
+  STANDING_PERMISSIONS,
+  subjectOf,
+} from './access-policy.js';
 import { AccessRepository } from './access.repository.js';
 import type { Permission } from './permission.js';
 
@@ -45,6 +56,35 @@ export class AccessService {
       if (relation) grants.set(id, grantsOf(relation, caller, subject));
     }
     return grants;
+  }
+
+  /**
+   * What a route's guard asks before any id is read (`@Authenticated({ permission })`): a
+   * standing permission in full, one about things refused only when the caller's roles leave no
+   * way to hold it (an editors' action: 403 whatever the id). The route's service still asks
+   * `requireAccess` with the ids.
+   */
+  async requireAccessBeforeLookup(caller: Caller | undefined, permission: Permission): Promise<void> {
+    if (STANDING_PERMISSIONS.has(permission)) {
+      await this.requireAccess(caller, permission);
+      return;
+    }
+    const decision = decideBeforeLookup(permission, caller);
+    if (decision.kind === 'forbidden') throw new AppException(403, ErrorCode.Forbidden, decision.message);
+  }
+
+  /** What the caller may do with each of the things that exists, without refusing any (a list's flags). */
+  async grantsOnEach(caller: Caller | undefined, subject: AccessSubject, ids: readonly string[]): Promise<AccessGrants> {
+    const relations = await this.relations(subject, caller?.id ?? null, ids.filter(isUuid));
+    return new Map([...relations].map(([id, relation]) => [id, grantsOf(relation, caller, subject)]));
+  }
+
+  /**
+   * The editorial team as one audience, by e-mail: whoever holds the policy's editorial role.
+   * Mail "to the editors" goes to each of them; with `tx`, as the transaction sees them.
+   */
+  editorialTeam(tx?: EntityManager): Promise<{ id: string; email: string }[]> {
+    return this.repository.holdersOf(EDITORIAL_TEAM_ROLE, tx);
   }
 
   private relations(subject: AccessSubject, userId: string | null, ids: readonly string[], tx?: EntityManager): Promise<ReadonlyMap<string, Relation>> {

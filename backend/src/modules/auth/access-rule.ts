@@ -1,4 +1,4 @@
-import { type Caller, hasAnyRole } from '../../common/access/access-policy.js';
+import { type Caller, EDITORIAL_TEAM_ROLE, hasAnyRole } from '../../common/access/access-policy.js';
 import type { Permission } from '../../common/access/permission.js';
 import type { AuthenticatedOptions, Role } from '../../common/auth/auth.decorators.js';
 
@@ -53,12 +53,13 @@ export function isAdminRoute(controllerPath: unknown, handlerPath: unknown): boo
 }
 
 /**
- * Every route under `/api/admin` is the editors', whatever its own metadata says: a visitor gets
- * 401 and any other signed-in user 403 from the guard, before a pipe checks the id or a service
- * looks it up (which would also tell a stranger whether the id exists). The route's own
- * permission is still asked of the access policy for the admins who pass.
+ * Every route under `/api/admin` is the editorial team's (the access policy names its role),
+ * whatever its own metadata says: a visitor gets 401 and any other signed-in user 403 from the
+ * guard, before a pipe checks the id or a service looks it up (which would also tell a stranger
+ * whether the id exists). The route's own permission is still asked of the access policy for the
+ * editors who pass.
  */
 export function adminOnly(rule: AccessRule): AccessRule {
   const permission = rule.kind === 'signed-in' ? rule.permission : undefined;
-  return permission === undefined ? { kind: 'signed-in', roles: ['admin'] } : { kind: 'signed-in', roles: ['admin'], permission };
+  return permission === undefined ? { kind: 'signed-in', roles: [EDITORIAL_TEAM_ROLE] } : { kind: 'signed-in', roles: [EDITORIAL_TEAM_ROLE], permission };
 }

@@ -11,8 +11,9 @@ import { readAccessToken, SessionAuthenticator } from './session-authenticator.s
 
 /**
  * The one global guard: every route needs a signed-in user unless it is `@Public()`, and
- * `@Authenticated({ permission })` narrows it to the holders of a standing permission, which the
- * access policy decides (`@Authenticated({ roles })` to roles). Routes under `/api/admin` are
+ * `@Authenticated({ permission })` narrows it to those the access policy may grant the permission
+ * (a standing one in full; one about things by the roles that can grant it, the rest in the
+ * service with the ids). `@Authenticated({ roles })` narrows it to roles. Routes under `/api/admin` are
  * for admins only, whatever their own metadata (`adminOnly`). The session and the role are read
  * from the database on every request, so revocations and role changes apply at once.
  */
@@ -33,8 +34,8 @@ export class AuthGuard implements CanActivate {
     const decision = decideAccess(rule, user);
     switch (decision) {
       case 'allow':
-        // Throws the policy's 403 when the caller's roles do not grant it.
-        if (rule.kind === 'signed-in' && rule.permission) await this.access.requireAccess(user ?? undefined, rule.permission);
+        // Throws the policy's 403 when the caller's roles cannot grant it, before a pipe reads the id.
+        if (rule.kind === 'signed-in' && rule.permission) await this.access.requireAccessBeforeLookup(user ?? undefined, rule.permission);
         return true;
       case 'unauthenticated':
         throw new AppException(401, ErrorCode.Unauthenticated, 'Authentication required');

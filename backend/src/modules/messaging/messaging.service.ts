@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessService } from '../../common/access/access.service.js';
+import { type AccessGrants, AccessService } from '../../common/access/access.service.js';
 import { Permission } from '../../common/access/permission.js';
 import { validateInput } from '../../common/http/validation-errors.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -28,9 +28,6 @@ import { replySubject } from './reply-subject.js';
 
 /** How the editorial team is named as a message's recipient. */
 export const EDITORIAL_TEAM = 'Editorial Team';
-
-/** Who reads a list: an editor (the team's side of every message) or a reviewer (their own side). */
-type Reader = { user: AuthUser; asEditor: boolean };
 
 interface NewMessage {
   sender: AuthUser;
@@ -64,14 +61,14 @@ export class MessagingService {
   async listAll(editor: AuthUser, query: ListMessagesQueryDto): Promise<MessageListDto> {
     const repository = this.em.getRepository(ReviewerMessage);
     const messages = await repository.all(query.limit ?? MESSAGES_DEFAULT_LIMIT);
-    return { unread: await repository.unreadByEditors(), messages: await this.describe(messages, { user: editor, asEditor: true }) };
+    return { unread: await repository.unreadByEditors(), messages: await this.describe(messages, editor) };
   }
 
   /** A reviewer's conversation with the editorial team, newest first, and what was sent to them unopened. */
   async listOwn(reviewer: AuthUser, query: ListMessagesQueryDto): Promise<MessageListDto> {
     const repository = this.em.getRepository(ReviewerMessage);
     const messages = await repository.conversationOf(reviewer.id, query.limit ?? MESSAGES_DEFAULT_LIMIT);
-    return { unread: await repository.unreadBy(reviewer.id), messages: await this.describe(messages, { user: reviewer, asEditor: false }) };
+    return { unread: await repository.unreadBy(reviewer.id), messages: await this.describe(messages, reviewer) };
   }
 
   /** An editor's message to one active reviewer (an accepted invitation, an account with a profile, the reviewer role). */
@@ -102,7 +99,7 @@ export class MessagingService {
     if (recipientSide) await this.em.getRepository(ReviewerMessage).markRead(id);
     const message = await this.em.findOne(ReviewerMessage, { id }, { refresh: true });
     if (!message) throw new MessagingException('notFound');
-    const [described] = await this.describe([message], { user, asEditor: false }, recipientSide);
+    const [described] = await this.describe([message], user, grants);
     return described;
   }
 
@@ -160,7 +157,7 @@ export class MessagingService {
       );
       const recipients =
         input.recipientId === null
-          ? (await this.users.emailsOfRole('admin', tx)).filter((editor) => editor.id !== input.sender.id)
+          ? (await this.access.editorialTeam(tx)).filter((editor) => editor.id !== input.sender.id)
           : [...(await this.users.emailsOf([input.recipientId], tx))].map(([recipientId, email]) => ({ id: recipientId, email }));
       if (recipients.length === 0) {
         if (input.recipientId === null) throw MessagingException.noEditors(this.config.journal.contactEmail);
@@ -179,7 +176,7 @@ export class MessagingService {
       await tx.flush();
       return created;
     });
-    const [described] = await this.describe([message], { user: input.sender, asEditor: false });
+    const [described] = await this.describe([message], input.sender);
     return described;
   }
 
@@ -213,7 +210,7 @@ export class MessagingService {
 
   /** The spec's 'No admin users found…' when nobody but the sender could read a message to the team. */
   private async requireEditors(sender: AuthUser): Promise<void> {
-    const editors = await this.users.emailsOfRole('admin');
+    const editors = await this.access.editorialTeam();
     if (!editors.some((editor) => editor.id !== sender.id)) throw MessagingException.noEditors(this.config.journal.contactEmail);
   }
 
@@ -222,18 +219,19 @@ export class MessagingService {
   }
 
   /**
-   * The messages as the reader sees them. The recipient side of a message is its reviewer, or for
-   * a message to the team an editor other than its sender (`get` passes what the policy answered).
+   * The messages as the reader sees them. Whether the reader is a message's recipient side (may
+   * reply, sees it unread) is the policy's `message.send`, from the relation row `get` already
+   * read or, for a list, one query for all of them.
    */
-  private async describe(messages: readonly ReviewerMessage[], reader: Reader, recipientSide?: boolean): Promise<MessageDto[]> {
+  private async describe(messages: readonly ReviewerMessage[], reader: AuthUser, known?: AccessGrants): Promise<MessageDto[]> {
     if (messages.length === 0) return [];
     const ids = messages.map((message) => message.id);
+    const grants = known ?? (await this.access.grantsOnEach(reader, 'message', ids));
     const attachments = await this.em.find(MessageAttachment, { messageId: { $in: ids } }, { orderBy: { messageId: 'asc', position: 'asc' } });
     const people = messages.flatMap((message) => (message.recipientId ? [message.senderId, message.recipientId] : [message.senderId]));
     const names = await this.users.displayNamesOf(people);
     return messages.map((message) => {
-      const mine =
-        recipientSide ?? (message.recipientId === reader.user.id || (reader.asEditor && message.recipientId === null && message.senderId !== reader.user.id));
+      const mine = grants.get(message.id)?.has(Permission.MessageSend) ?? false;
       return {
         id: message.id,
         parentId: message.parentId ?? null,

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EDITORIAL_TEAM_ROLE } from '../../common/access/access-policy.js';
 import { type ErrorBody, ErrorCode } from '../../common/http/error-code.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { decideAccess } from '../auth/access-rule.js';
@@ -45,8 +46,8 @@ function deny(reply: FastifyReply, statusCode: 401 | 403): FastifyReply {
   return reply.status(statusCode).header('cache-control', 'no-store').send(body);
 }
 
-/** The board's rule, decided as `@Authenticated({ roles: ['admin'] })` is for any route. */
-const QUEUE_BOARD_RULE = { kind: 'signed-in', roles: ['admin'] } as const;
+/** The board is the editorial team's (the access policy names its role), decided as the guard decides a role rule. */
+const QUEUE_BOARD_RULE = { kind: 'signed-in', roles: [EDITORIAL_TEAM_ROLE] } as const;
 
 /**
  * Bull Board registers plain Fastify routes that Nest's guards never see, so every request to

@@ -149,8 +149,9 @@ export class ReviewController {
 
   @Get('papers/:id/review')
   @ApiOperation({ summary: "Get a paper's review" })
-  @Authenticated({ roles: ['admin'] })
+  @Authenticated({ permission: Permission.PaperReadReviews })
   @ApiOkResponse({ type: ReviewDto, description: "The review of the paper's current round (a declined assignment is not one), for its page" })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: not one of the editorial team, whatever the id' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no such paper, or no assignment' })
   ofPaper(@CurrentUser() admin: AuthUser, @Param('id', REVIEW_ID) paperId: string): Promise<ReviewDto> {
     return this.reviews.ofPaper(admin, paperId);

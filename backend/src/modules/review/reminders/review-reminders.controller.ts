@@ -1,5 +1,6 @@
 import { Controller, Param, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Permission } from '../../../common/access/permission.js';
 import { Authenticated } from '../../../common/auth/auth.decorators.js';
 import { uuidParam } from '../../../common/http/uuid-param.pipe.js';
 import { type AuthUser, CurrentUser } from '../../auth/current-user.decorator.js';
@@ -14,10 +15,10 @@ export class ReviewRemindersController {
 
   @Post('admin/reviews/:id/reminders')
   @ApiOperation({ summary: 'Remind a reviewer of the due date' })
-  @Authenticated({ roles: ['admin'] })
+  @Authenticated({ permission: Permission.ReviewRemind })
   @ApiCreatedResponse({ type: ReminderSentDto, description: "Recorded, with the reviewer's e-mail (review-reminder)" })
   @ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED' })
-  @ApiForbiddenResponse({ description: 'FORBIDDEN: not an admin, whatever the id' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: not one of the editorial team, whatever the id' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: unknown or withdrawn' })
   @ApiConflictResponse({ description: 'REVIEW_SUBMITTED, REVIEW_DECLINED, REVIEW_REMINDER_TOO_SOON (a reminder was sent by hand less than a day ago)' })
   // An id that is not a UUID names no review.

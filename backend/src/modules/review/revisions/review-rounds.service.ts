@@ -2,9 +2,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AccessService } from '../../../common/access/access.service.js';
 import { Permission } from '../../../common/access/permission.js';
+import { disclosureOf, isSharedWithAuthor, lastVisibleRound, readerKindOf, type RoundsReader, showsReviewsOf } from '../../../common/access/review-redaction.js';
 import type { AuthUser } from '../../auth/auth-user.js';
 import { PaperVersionsService } from '../../manuscripts/paper-versions.service.js';
-import { PapersService } from '../../manuscripts/manuscripts.service.js';
+import { ManuscriptsService } from '../../manuscripts/manuscripts.service.js';
 import type { FileDownload } from '../../storage/file-download.js';
 import { UsersService } from '../../users/users.service.js';
 import { PaperReview } from '../entities/paper-review.entity.js';
@@ -14,23 +15,21 @@ import { ReviewException } from '../review.exception.js';
 import { toRevisionRequestDto } from './revision-requests.service.js';
 import type { ReviewRoundDto, ReviewRoundsDto, RoundCriterionDto, RoundReviewDto } from './revision.dto.js';
 
-/** How the caller stands to the paper's rounds, from the grants the access policy gave. */
-type Viewer = { kind: 'editor' } | { kind: 'author' } | { kind: 'reviewer'; id: string; lastRound: number };
-
 const ROUND_NUMBER = /^[1-9][0-9]{0,3}$/;
 
 /**
- * The paper's review rounds, each as the caller may see it: the editors everything; the author
- * the submitted reviews' parts the editors shared, the reviewers as "Reviewer 1", "Reviewer 2"…;
- * a reviewer the rounds up to their own, with the earlier reviews (theirs in full, others'
- * anonymous), the editors' requests and the author's letters, and each round's PDF.
+ * The paper's review rounds, each as the caller may see it (the rules are the access policy's,
+ * common/access/review-redaction.ts): the editors everything; the author the submitted reviews'
+ * parts the editors shared, the reviewers as "Reviewer 1", "Reviewer 2"…; a reviewer the rounds
+ * up to their own, with the earlier reviews, the editors' requests and the author's letters, and
+ * each round's PDF.
  */
 @Injectable()
 export class ReviewRoundsService {
   constructor(
     private readonly em: EntityManager,
     private readonly access: AccessService,
-    private readonly papers: PapersService,
+    private readonly papers: ManuscriptsService,
     private readonly versions: PaperVersionsService,
     private readonly users: UsersService,
   ) {}
@@ -43,12 +42,11 @@ export class ReviewRoundsService {
     const requests = await this.em.find(RevisionRequest, { paperId }, { orderBy: { round: 'asc' } });
     const names = viewer.kind === 'editor' || viewer.kind === 'reviewer' ? await this.users.displayNamesOf(reviews.map((review) => review.reviewerId)) : new Map<string, string>();
     const anonymous = anonymousNames(reviews);
-    const lastVisible = viewer.kind === 'reviewer' ? viewer.lastRound : paper.round;
+    const lastVisible = lastVisibleRound(viewer, paper.round);
     const rounds: ReviewRoundDto[] = [];
     for (let round = 1; round <= lastVisible; round += 1) {
       const request = requests.find((candidate) => candidate.round === round) ?? null;
-      // A reviewer's own round is on their review page; here they see the ones before it.
-      const shown = viewer.kind === 'reviewer' && round === viewer.lastRound ? [] : reviews.filter((review) => review.round === round);
+      const shown = showsReviewsOf(viewer, round) ? reviews.filter((review) => review.round === round) : [];
       rounds.push({
         round,
         version: versionOfRound(round, requests),
@@ -72,16 +70,16 @@ export class ReviewRoundsService {
     const viewer = await this.viewerOf(user, paperId);
     const round = ROUND_NUMBER.test(roundParam) ? Number(roundParam) : null;
     const paper = (await this.papers.summariesOf([paperId])).get(paperId);
-    const lastVisible = viewer.kind === 'reviewer' ? viewer.lastRound : (paper?.round ?? 0);
+    const lastVisible = lastVisibleRound(viewer, paper?.round ?? 0);
     if (round === null || round > lastVisible) throw new ReviewException('roundNotFound');
     const requests = await this.em.find(RevisionRequest, { paperId }, { orderBy: { round: 'asc' } });
     return this.versions.download(paperId, versionOfRound(round, requests));
   }
 
-  private async viewerOf(user: AuthUser, paperId: string): Promise<Viewer> {
+  private async viewerOf(user: AuthUser, paperId: string): Promise<RoundsReader> {
     const grants = (await this.access.requireAccess(user, Permission.PaperReadRounds, [paperId])).get(paperId) ?? new Set();
-    if (grants.has(Permission.PaperReadReviews)) return { kind: 'editor' };
-    if (grants.has(Permission.PaperSubmitRevision)) return { kind: 'author' };
+    const kind = readerKindOf(grants);
+    if (kind !== 'reviewer') return { kind };
     const own = await this.em.findOne(PaperReview, { paperId, reviewerId: user.id, status: { $ne: ReviewStatus.Declined } }, { orderBy: { round: 'desc' } });
     if (!own) throw new ReviewException('roundNotFound');
     return { kind: 'reviewer', id: user.id, lastRound: own.round };
@@ -107,50 +105,21 @@ function criteriaOf(review: PaperReview): RoundCriterionDto[] {
   return (review.criteria ?? []).map(({ name, score, comment }) => ({ name, score: score ?? null, comment: comment ?? '' }));
 }
 
-function reviewAsSeenBy(viewer: Viewer, review: PaperReview, names: ReadonlyMap<string, string>, anonymous: ReadonlyMap<string, string>): RoundReviewDto[] {
-  const submitted = review.status === (ReviewStatus.Submitted as string);
-  const sharedWithAuthor = submitted && (review.shareText || review.shareCriteria);
-  const base = { status: review.status, submittedAt: review.submittedAt?.toISOString() ?? null, sharedWithAuthor };
-  switch (viewer.kind) {
-    case 'editor':
-      return [
-        {
-          ...base,
-          reviewer: names.get(review.reviewerId) ?? '',
-          mine: false,
-          recommendation: review.recommendation ?? null,
-          text: review.reviewContent,
-          criteria: criteriaOf(review),
-          declineReason: review.declineReason ?? null,
-        },
-      ];
-    case 'author':
-      if (!sharedWithAuthor) return [];
-      return [
-        {
-          ...base,
-          reviewer: anonymous.get(review.reviewerId) ?? 'Reviewer',
-          mine: false,
-          recommendation: null,
-          text: review.shareText ? review.reviewContent : null,
-          criteria: review.shareCriteria ? criteriaOf(review) : [],
-          declineReason: null,
-        },
-      ];
-    case 'reviewer': {
-      if (!submitted) return [];
-      const mine = review.reviewerId === viewer.id;
-      return [
-        {
-          ...base,
-          reviewer: mine ? (names.get(review.reviewerId) ?? '') : (anonymous.get(review.reviewerId) ?? 'Reviewer'),
-          mine,
-          recommendation: mine ? (review.recommendation ?? null) : null,
-          text: review.reviewContent,
-          criteria: criteriaOf(review),
-          declineReason: null,
-        },
-      ];
-    }
-  }
+function reviewAsSeenBy(viewer: RoundsReader, review: PaperReview, names: ReadonlyMap<string, string>, anonymous: ReadonlyMap<string, string>): RoundReviewDto[] {
+  const facts = { reviewerId: review.reviewerId, submitted: review.status === (ReviewStatus.Submitted as string), shareText: review.shareText, shareCriteria: review.shareCriteria };
+  const seen = disclosureOf(viewer, facts);
+  if (!seen) return [];
+  return [
+    {
+      status: review.status,
+      submittedAt: review.submittedAt?.toISOString() ?? null,
+      sharedWithAuthor: isSharedWithAuthor(facts),
+      reviewer: seen.reviewerName ? (names.get(review.reviewerId) ?? '') : (anonymous.get(review.reviewerId) ?? 'Reviewer'),
+      mine: seen.mine,
+      recommendation: seen.recommendation ? (review.recommendation ?? null) : null,
+      text: seen.text ? review.reviewContent : null,
+      criteria: seen.criteria ? criteriaOf(review) : [],
+      declineReason: seen.declineReason ? (review.declineReason ?? null) : null,
+    },
+  ];
 }

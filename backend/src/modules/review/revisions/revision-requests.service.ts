@@ -9,7 +9,7 @@ import type { AuthUser } from '../../auth/auth-user.js';
 import { MailTemplate } from '../../notifications/mail/mail-template.js';
 import { NotificationsService } from '../../notifications/notifications.service.js';
 import { PaperVersionsService } from '../../manuscripts/paper-versions.service.js';
-import { PapersService, REVIEWABLE_STATUSES } from '../../manuscripts/manuscripts.service.js';
+import { ManuscriptsService, REVIEWABLE_STATUSES } from '../../manuscripts/manuscripts.service.js';
 import type { IncomingUpload } from '../../storage/upload/incoming-upload.js';
 import { UploadRefusedException } from '../../storage/upload/upload.exception.js';
 import { UsersService } from '../../users/users.service.js';
@@ -52,7 +52,7 @@ export class RevisionRequestsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly access: AccessService,
     private readonly notifications: NotificationsService,
-    private readonly papers: PapersService,
+    private readonly papers: ManuscriptsService,
     private readonly versions: PaperVersionsService,
     private readonly users: UsersService,
   ) {}
@@ -137,7 +137,7 @@ export class RevisionRequestsService {
         request.responseLetter = letter;
         request.responseVersion = opened.version;
         request.respondedAt = new Date();
-        for (const editor of await this.users.emailsOfRole('admin', tx)) {
+        for (const editor of await this.access.editorialTeam(tx)) {
           mail.queue({
             template: MailTemplate.RevisionSubmitted,
             to: editor.email,
