@@ -107,6 +107,15 @@ export default tseslint.config(
     },
   },
   {
+    // Both halves run these files (the web app through its @journal/web-shared alias): they import
+    // nothing, so no framework, Node API or server module can reach the browser through them.
+    files: ['backend/src/common/web-shared/**/*.ts'],
+    ignores: ['backend/src/common/web-shared/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['*'], message: 'web-shared code imports nothing: the web app runs it too.' }] }],
+    },
+  },
+  {
     files: ['backend/test/**/*.ts', 'backend/src/**/*.spec.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
@@ -146,6 +155,12 @@ export default tseslint.config(
             target: at('frontend/src/shared'),
             from: [features, at('frontend/src/app'), at('frontend/src/pages')],
             message: 'shared/ stands below every feature, page and the app.',
+          },
+          {
+            target: at('frontend/src'),
+            from: at('backend'),
+            except: ['./src/common/web-shared'],
+            message: 'The web app runs only the server code written for both halves (backend/src/common/web-shared, alias @journal/web-shared).',
           },
         ],
       }],

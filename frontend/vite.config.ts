@@ -23,7 +23,11 @@ export default defineConfig(({ mode }) => ({
     appRoutes({ patterns: appRoutePatterns() }),
   ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Pure TypeScript both halves run (the comment-markup grammar, say); it imports nothing.
+      '@journal/web-shared': fileURLToPath(new URL('../backend/src/common/web-shared', import.meta.url)),
+    },
   },
   server: {
     proxy: {

@@ -17,6 +17,7 @@ const probeFolders = [
   `frontend/src/shared/${probe}`,
   `backend/src/${probe}`,
   `backend/src/modules/${probe}`,
+  `backend/src/common/web-shared/${probe}`,
 ].map((folder) => join(root, folder));
 
 // Every probe type-checks, so a type-check another process runs meanwhile stays green.
@@ -50,6 +51,19 @@ const probes = {
     "import { User } from '../users/entities/user.entity.js';",
     "import { UserRepository } from '../users/entities/user.repository.js';",
     'export const probe = [User, UserRepository];',
+  ]],
+  webSharedImportsAnything: [`backend/src/common/web-shared/${probe}/probe-shared.ts`, [
+    "import { readFileSync } from 'node:fs';",
+    "import { commentRuns } from '../comment-markup.js';",
+    'export const probe = [readFileSync, commentRuns];',
+  ]],
+  frontendImportsServerCode: [`frontend/src/shared/${probe}/probe-server.ts`, [
+    "import { GRANTABLE_ROLES } from '../../../../backend/src/modules/users/grantable-roles';",
+    'export const probe = GRANTABLE_ROLES;',
+  ]],
+  cleanWebSharedUse: [`frontend/src/shared/${probe}/clean-web-shared.ts`, [
+    "import { commentRuns } from '@journal/web-shared/comment-markup';",
+    'export const probe = commentRuns;',
   ]],
   cleanPage: [`frontend/src/pages/${probe}/clean-page.ts`, [
     "import { useSession } from '@/features/auth';",
@@ -109,11 +123,20 @@ describe('lint refuses', () => {
   it('a backend module importing another module’s entity and repository', () => {
     assert.deepEqual(linesReportedBy('moduleImportsOtherModuleTables', 'import-x/no-restricted-paths'), [1, 2], rulesOf('moduleImportsOtherModuleTables').join());
   });
+
+  it('web-shared code importing anything, and the web app importing server code outside web-shared', () => {
+    assert.deepEqual(linesReportedBy('webSharedImportsAnything', 'no-restricted-imports'), [1, 2], rulesOf('webSharedImportsAnything').join());
+    assert.deepEqual(linesReportedBy('frontendImportsServerCode', 'import-x/no-restricted-paths'), [1], rulesOf('frontendImportsServerCode').join());
+  });
 });
 
 describe('lint accepts', () => {
   it('a page importing a feature through its index.ts, and a module using another’s exported service', () => {
     assert.deepEqual(messagesOf('cleanPage'), []);
     assert.deepEqual(messagesOf('cleanModule'), []);
+  });
+
+  it('the web app importing web-shared code through its alias', () => {
+    assert.deepEqual(messagesOf('cleanWebSharedUse'), []);
   });
 });
