@@ -18,6 +18,7 @@ import type { FastifyReply } from 'fastify';
 import { Authenticated } from '../../common/auth/auth.decorators.js';
 import { Permission } from '../../common/access/permission.js';
 import { uuidParam } from '../../common/http/uuid-param.pipe.js';
+import { MESSAGE_IMAGE_TYPES } from '../../common/web-shared/message-images.js';
 import { type AuthUser, CurrentUser } from '../auth/current-user.decorator.js';
 import { DownloadCaching, sendDownload } from '../storage/file-download.js';
 import type { IncomingUpload } from '../storage/upload/incoming-upload.js';
@@ -118,7 +119,7 @@ export class MessagingController {
   @Get('messages/:id/attachments/:attachmentId')
   @ApiOperation({ summary: "Download a message's image" })
   @Authenticated()
-  @ApiProduces('image/png', 'image/jpeg', 'image/gif', 'image/webp')
+  @ApiProduces(...Object.keys(MESSAGE_IMAGE_TYPES))
   @ApiOkResponse({ description: 'The image, inline, with its sniffed type and nosniff', schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: as for reading the message, or not one of its images' })
   async attachment(@CurrentUser() user: AuthUser, @Param('id', MESSAGE_ID) id: string, @Param('attachmentId', uuidParam(() => new MessagingException('attachmentNotFound'))) attachmentId: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile | undefined> {

@@ -1,3 +1,4 @@
+import { MESSAGE_IMAGE_TYPES } from '@journal/web-shared/message-images';
 import { HttpResponse, http } from 'msw';
 import { type ApiErrorBody, type ErrorCode, type ReviewerMessage, type SessionUser } from '@/shared/api';
 import { type MessageRow, db, sessionUser } from './db';
@@ -6,7 +7,7 @@ import { readMultipart } from './multipart';
 // docs/api.md "Messages", against the in-memory db: who may read, reply and is counted unread.
 
 const CONTACT = 'editor@youngscientists.example';
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+const IMAGE_TYPES = Object.keys(MESSAGE_IMAGE_TYPES);
 
 function fail(statusCode: number, code: ErrorCode, message: string): Response {
   return HttpResponse.json<ApiErrorBody>({ statusCode, code, message }, { status: statusCode });

@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
 import { RateLimitPolicy } from '../../../common/rate-limit/rate-limit.decorator.js';
+import { MESSAGE_IMAGE_NAMES, MESSAGE_IMAGE_TYPES } from '../../../common/web-shared/message-images.js';
 import type { AppConfig } from '../../../config/app-config.js';
 import { messageAttachmentKey, paperPdfKey } from '../storage-key.js';
 import { withoutImageMetadata } from './image-metadata.js';
@@ -67,7 +68,7 @@ const paperPdf = (limits: AppConfig['uploads']): UploadPolicy => ({
   rateLimit: RateLimitPolicy.Upload,
 });
 
-/** Raster images a browser shows as they are; never SVG, which is a document that can run script. */
+/** The images of common/web-shared/message-images.ts. */
 const messageImage = (limits: AppConfig['uploads']): UploadPolicy => ({
   kind: UploadKind.MessageImage,
   field: 'images',
@@ -78,13 +79,14 @@ const messageImage = (limits: AppConfig['uploads']): UploadPolicy => ({
   maxFields: 10,
   maxFieldBytes: 96 * 1024,
   maxParts: 20 + limits.maxImages,
-  types: { 'image/png': 'png', 'image/apng': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' },
+  // The sniffer names an animated PNG's content image/apng; it is a PNG all the same.
+  types: { ...MESSAGE_IMAGE_TYPES, 'image/apng': 'png' },
   header: null,
   defaultName: 'image',
   key: messageAttachmentKey,
   // Location and camera metadata never reach storage.
   rewrite: withoutImageMetadata,
-  messages: { wrongType: 'Please upload images only (PNG, JPEG, GIF or WebP).', missing: 'images: an image is required' },
+  messages: { wrongType: `Please upload images only (${MESSAGE_IMAGE_NAMES}).`, missing: 'images: an image is required' },
   // The form is the message itself (its images are optional): it counts as one, its bytes against the attachment quota.
   rateLimit: RateLimitPolicy.Message,
 });
