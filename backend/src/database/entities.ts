@@ -3,6 +3,7 @@ import { Session } from '../modules/auth/entities/session.entity.js';
 import { ReviewerInvitation } from '../modules/invitations/entities/reviewer-invitation.entity.js';
 import { LinkToken } from '../modules/link-tokens/entities/link-token.entity.js';
 import { MessageAttachment } from '../modules/messaging/entities/message-attachment.entity.js';
+import { MessageMailWindow } from '../modules/messaging/entities/message-mail-window.entity.js';
 import { ReviewerMessage } from '../modules/messaging/entities/reviewer-message.entity.js';
 import { OutboxMail } from '../modules/notifications/entities/outbox-mail.entity.js';
 import { PaperComment } from '../modules/manuscripts/entities/paper-comment.entity.js';
@@ -23,4 +24,4 @@ import { User } from '../modules/users/entities/user.entity.js';
  * Every entity schema of the application, listed once so that the API, the worker, the CLI
  * commands and the tests all see the same model. Each module adds its schemas here.
  */
-export const ENTITIES = [User, Profile, UserRole, Session, RotatedRefreshToken, LinkToken, OutboxMail, ResearchPaper, PaperFile, PaperComment, PaperStatusEvent, Payment, PaymentCheckoutAttempt, ReviewerInvitation, PaperReview, RevisionRequest, DueReminder, ReviewCriterion, ReviewerMessage, MessageAttachment] as const;
+export const ENTITIES = [User, Profile, UserRole, Session, RotatedRefreshToken, LinkToken, OutboxMail, ResearchPaper, PaperFile, PaperComment, PaperStatusEvent, Payment, PaymentCheckoutAttempt, ReviewerInvitation, PaperReview, RevisionRequest, DueReminder, ReviewCriterion, ReviewerMessage, MessageAttachment, MessageMailWindow] as const;

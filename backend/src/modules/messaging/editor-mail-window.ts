@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MailTemplate } from '../notifications/mail/mail-template.js';
 import type { MailOutbox } from '../notifications/notifications.service.js';
+import { MessageMailWindow } from './entities/message-mail-window.entity.js';
 
 /** One message's own e-mail to one recipient: a reviewer, or an editor outside a burst. */
 export interface MessageMail {
@@ -39,46 +40,25 @@ export async function queueEditorMail(tx: EntityManager, mail: MailOutbox, input
     queueMessageMail(mail, input);
     return;
   }
-  await tx.execute(
-    `insert into message_mail_windows (sender_id, recipient_id, last_mail_at) values (?, ?, '-infinity') on conflict do nothing`,
-    [senderId, editor.id],
-  );
-  const [window] = await tx.execute<{ open: boolean; closes_at: Date; digest_mail_id: string | null }[]>(
-    `select last_mail_at + ? * interval '1 millisecond' > now() as open, last_mail_at + ? * interval '1 millisecond' as closes_at, digest_mail_id
-       from message_mail_windows where sender_id = ? and recipient_id = ? for update`,
-    [input.windowMs, input.windowMs, senderId, editor.id],
-  );
+  const windows = tx.getRepository(MessageMailWindow);
+  const window = await windows.lock(senderId, editor.id, input.windowMs);
   if (!window.open) {
     queueMessageMail(mail, input);
-    await tx.execute('update message_mail_windows set last_mail_at = now(), digest_mail_id = null where sender_id = ? and recipient_id = ?', [senderId, editor.id]);
+    await windows.restart(senderId, editor.id);
     return;
   }
   const item = { messageSubject: input.subject, content: excerpt(input.content) };
-  if (window.digest_mail_id) {
-    const folded = await tx.execute<{ id: string }[]>(
-      `update outbox_mails
-          set data = jsonb_set(jsonb_set(data, '{messages}', (data -> 'messages') || ?::jsonb), '{count}', to_jsonb(jsonb_array_length(data -> 'messages') + 1))
-        where id = ? and attempts = 0 and status in ('pending', 'queued')
-        returning id`,
-      [JSON.stringify([item]), window.digest_mail_id],
-    );
-    if (folded.length > 0) return;
-  }
+  if (window.digestMailId && (await mail.appendToDigest(window.digestMailId, item))) return;
   const digest = mail.queue({
     template: MailTemplate.MessageDigest,
     to: editor.email,
     data: { senderName: input.senderName, count: 1, messages: [item], dashboardUrl: input.dashboardUrl },
     dedupeKey: `message-digest:${input.messageId}:${editor.id}`,
-    dueAt: new Date(window.closes_at),
+    dueAt: window.closesAt,
   });
   // The digest's row first: the window names it.
   await tx.flush();
-  await tx.execute('update message_mail_windows set last_mail_at = ?, digest_mail_id = ? where sender_id = ? and recipient_id = ?', [
-    new Date(window.closes_at),
-    digest.id,
-    senderId,
-    editor.id,
-  ]);
+  await windows.recordDigest(senderId, editor.id, window.closesAt, digest.id);
 }
 
 export function queueMessageMail(mail: MailOutbox, input: MessageMail): void {

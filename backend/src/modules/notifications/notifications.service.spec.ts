@@ -6,6 +6,7 @@ import type { MailQueue } from './mail/mail-job.js';
 import { MailTemplate } from './mail/mail-template.js';
 import { batchesOf, NotificationsService } from './notifications.service.js';
 import { OutboxMail } from './entities/outbox-mail.entity.js';
+import { OutboxMailRepository } from './entities/outbox-mail.repository.js';
 
 type AsyncFn = (...args: unknown[]) => Promise<unknown>;
 
@@ -26,14 +27,17 @@ function queueOf(addBulk: (...args: unknown[]) => Promise<unknown>, runCommand =
 
 describe('NotificationsService', () => {
   const nativeUpdate = jest.fn<AsyncFn>().mockResolvedValue(1);
-  const em = { fork: () => ({ nativeUpdate }) } as unknown as SqlEntityManager;
+  /** The outbox's real repository, writing through the stand-in EntityManager. */
+  const withOutbox = <T extends object>(standIn: T): T =>
+    Object.assign(standIn, { getRepository: () => new OutboxMailRepository(standIn as unknown as SqlEntityManager, OutboxMail) });
+  const em = { fork: () => withOutbox({ nativeUpdate }) } as unknown as SqlEntityManager;
 
   beforeEach(() => nativeUpdate.mockClear());
 
   /** A stand-in EntityManager whose transactions run the callback and record what they persisted. */
   function transactions(options: { failCommit?: boolean } = {}) {
     const persisted: unknown[] = [];
-    const tx = {
+    const tx = withOutbox({
       // The dedupe key stands in for the generated id, so a job shows which e-mail it carries.
       create: (_entity: unknown, data: { dedupeKey: string }) => Object.assign(new OutboxMail(), { id: data.dedupeKey }, data),
       persist: (entity: unknown) => persisted.push(entity),
@@ -46,7 +50,7 @@ describe('NotificationsService', () => {
           throw error;
         }
       },
-    };
+    });
     const callerEm = {
       transactional: async <T>(work: (inner: unknown) => Promise<T>) => {
         const result = await work(tx);

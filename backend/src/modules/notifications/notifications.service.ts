@@ -39,16 +39,18 @@ export class MailOutbox {
 
   /** Records the e-mail in this transaction (flushed with it); it goes out after the commit. */
   queue<T extends MailTemplate>(mail: QueueMailInput<T>): QueuedMail {
-    const row = this.tx.create(OutboxMail, {
-      template: mail.template,
-      recipient: mail.to,
-      data: { ...mail.data },
-      dedupeKey: mail.dedupeKey,
-      ...(mail.dueAt ? { nextAttemptAt: mail.dueAt } : {}),
-    });
-    this.tx.persist(row);
+    const row = this.tx.getRepository(OutboxMail).record({ template: mail.template, recipient: mail.to, data: { ...mail.data }, dedupeKey: mail.dedupeKey, dueAt: mail.dueAt });
     this.recorded.push(row);
     return row;
+  }
+
+  /**
+   * Adds a message to a digest e-mail (`MessageDigest`) already in the outbox, in this
+   * transaction, as long as no attempt to send it has started; answers whether it did (if not,
+   * the caller queues a new digest).
+   */
+  appendToDigest(digestId: string, item: MailTemplateData[MailTemplate.MessageDigest]['messages'][number]): Promise<boolean> {
+    return this.tx.getRepository(OutboxMail).appendToDigest(digestId, item);
   }
 
   /**
@@ -100,8 +102,8 @@ export class NotificationsService {
    */
   async deliveryOf(outboxIds: readonly string[]): Promise<Map<string, MailDelivery>> {
     if (outboxIds.length === 0) return new Map();
-    const rows = await this.em.fork().find(OutboxMail, { id: { $in: [...new Set(outboxIds)] } }, { fields: ['id', 'status'] });
-    return new Map(rows.map((row) => [row.id, row.status === 'sent' || row.status === 'failed' ? row.status : 'queued']));
+    const statuses = await this.em.fork().getRepository(OutboxMail).statusesOf(outboxIds);
+    return new Map([...statuses].map(([id, status]) => [id, status === 'sent' || status === 'failed' ? status : 'queued']));
   }
 
   /**
@@ -122,7 +124,7 @@ export class NotificationsService {
     }
     try {
       // Only pending rows: the worker may already have sent the e-mail.
-      await this.em.fork().nativeUpdate(OutboxMail, { id: { $in: ids }, status: 'pending' }, { status: 'queued', queuedAt: new Date() });
+      await this.em.fork().getRepository(OutboxMail).markQueued(ids);
     } catch (error) {
       this.logger.warn(`Queued ${ids.length} e-mail(s) but could not mark them queued: ${describe(error)}`);
       return false;

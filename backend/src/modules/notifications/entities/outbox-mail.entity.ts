@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
 import type { MailTemplate } from '../mail/mail-template.js';
+import { OutboxMailRepository } from './outbox-mail.repository.js';
 
 export const OUTBOX_STATUSES = ['pending', 'queued', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -15,6 +16,7 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 const OutboxMailSchema = defineEntity({
   name: 'OutboxMail',
   tableName: 'outbox_mails',
+  repository: () => OutboxMailRepository,
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     template: p.text().$type<MailTemplate>(),

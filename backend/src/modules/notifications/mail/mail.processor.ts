@@ -5,6 +5,7 @@ import { MailerService } from '@nestjs-modules/mailer';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { OutboxMail } from '../entities/outbox-mail.entity.js';
+import type { ClaimedOutboxMail, OutboxAttemptStart, OutboxMailRepository } from '../entities/outbox-mail.repository.js';
 import { WriteBatch } from '../outbox/write-batch.js';
 import { MailBatchOwners } from './mail-batch-owners.js';
 import {
@@ -46,23 +47,6 @@ function describe(error: unknown): string {
  */
 export const MAIL_WORKER_LOCKS = { lockDuration: 15_000, stalledInterval: 10_000, maxStalledCount: 3 } as const;
 
-interface ClaimedRow {
-  id: string;
-  template: string;
-  recipient: string;
-  data: Record<string, unknown>;
-  attempts: number;
-}
-
-/** What starting an attempt needs of its job. */
-interface AttemptStart {
-  id: string;
-  started: number;
-  failedReason: string | null;
-  /** Only a single e-mail's job runs a row that failed for good: an admin retried it from the board. */
-  retryFailed: boolean;
-}
-
 /** What became of one row of a batch. */
 type BatchRowOutcome =
   | { row: string; sentAt: Date; recorded: boolean }
@@ -91,7 +75,7 @@ export class MailProcessor extends WorkerHost implements OnApplicationBootstrap,
   // E-mails in flight, whichever jobs they belong to; a batch's rows wait here for their turn.
   private readonly slots: SendSlots;
   // Many single jobs run at once; their claims share statements, and every job's sent marks do.
-  private readonly attempts = new WriteBatch<AttemptStart, ClaimedRow | undefined>((starts) => this.startAttempts(starts), WRITE_BATCH);
+  private readonly attempts = new WriteBatch<OutboxAttemptStart, ClaimedOutboxMail | undefined>((starts) => this.startAttempts(starts), WRITE_BATCH);
   private readonly sentMarks = new WriteBatch<{ id: string; sentAt: Date }, void>((sent) => this.markSent(sent), WRITE_BATCH);
 
   constructor(
@@ -130,7 +114,7 @@ export class MailProcessor extends WorkerHost implements OnApplicationBootstrap,
     if (handedOn?.final && job.attemptsMade === 0) throw new UnrecoverableError(handedOn.error);
     const before = attemptsBefore(job.data);
     const result = await this.slots.run(async (): Promise<{ sentAt: Date | null; settled: boolean }> => {
-      let row: ClaimedRow | undefined;
+      let row: ClaimedOutboxMail | undefined;
       try {
         row = await this.attempts.run({
           id,
@@ -145,7 +129,7 @@ export class MailProcessor extends WorkerHost implements OnApplicationBootstrap,
         throw error;
       }
       if (!row) {
-        const existing = await this.orm.em.fork().findOne(OutboxMail, { id });
+        const existing = await this.outbox().findOne({ id });
         if (!existing) throw new UnrecoverableError(`Outbox row ${id} does not exist`);
         this.logger.log(`E-mail ${existing.id} (${existing.template}) is already ${existing.status}; skipping job ${job.id}`);
         return { sentAt: null, settled: true };
@@ -207,7 +191,7 @@ export class MailProcessor extends WorkerHost implements OnApplicationBootstrap,
   }
 
   /** `startAttempts` in one statement; if it fails, row by row, so that one bad row fails only itself. */
-  private async startAttemptsOrEach(starts: AttemptStart[]): Promise<(ClaimedRow | undefined | Error)[]> {
+  private async startAttemptsOrEach(starts: OutboxAttemptStart[]): Promise<(ClaimedOutboxMail | undefined | Error)[]> {
     try {
       return await this.startAttempts(starts);
     } catch {
@@ -231,7 +215,7 @@ export class MailProcessor extends WorkerHost implements OnApplicationBootstrap,
     }
   }
 
-  private async sendBatchRow(job: BatchJob, row: ClaimedRow): Promise<BatchRowOutcome> {
+  private async sendBatchRow(job: BatchJob, row: ClaimedOutboxMail): Promise<BatchRowOutcome> {
     const template = job.name;
     const id = row.id;
     const failure = await this.send(row, template);
@@ -246,7 +230,7 @@ export class MailProcessor extends WorkerHost implements OnApplicationBootstrap,
   }
 
   /** Renders and sends the row; returns the error instead of throwing, as single and batch jobs handle it differently. */
-  private async send(row: ClaimedRow, jobName: MailTemplate): Promise<Error | undefined> {
+  private async send(row: ClaimedOutboxMail, jobName: MailTemplate): Promise<Error | undefined> {
     try {
       if (!isMailTemplate(row.template) || row.template !== jobName) {
         throw new MailRenderError(`Job ${jobName} does not match the outbox row's template ${row.template}`);
@@ -260,7 +244,7 @@ export class MailProcessor extends WorkerHost implements OnApplicationBootstrap,
   }
 
   /** Says whether the database recorded the send. */
-  private async recordSent(row: ClaimedRow, sentAt: Date): Promise<boolean> {
+  private async recordSent(row: ClaimedOutboxMail, sentAt: Date): Promise<boolean> {
     try {
       await this.sentMarks.run({ id: row.id, sentAt });
       this.logger.log(`E-mail ${row.id} (${row.template}) sent`);
@@ -294,51 +278,30 @@ export class MailProcessor extends WorkerHost implements OnApplicationBootstrap,
    * from the queue board (the relay never dispatches failed rows, no second job can share its id,
    * and a batch never claims one).
    */
-  private async startAttempts(starts: AttemptStart[]): Promise<(ClaimedRow | undefined)[]> {
-    const rows = await this.orm.em.getConnection().execute<ClaimedRow[]>(
-      `update outbox_mails o
-          set attempts = greatest(o.attempts + 1, s.started),
-              last_attempt_at = now(),
-              next_attempt_at = now(),
-              status = 'queued',
-              queued_at = coalesce(o.queued_at, now()),
-              last_error = coalesce(s.failed_reason, o.last_error)
-         from jsonb_to_recordset(?::jsonb) as s(id uuid, started int, failed_reason text, retry_failed boolean)
-        where o.id = s.id and (o.status in ('pending', 'queued') or (o.status = 'failed' and s.retry_failed))
-        returning o.id, o.template, o.recipient, o.data, o.attempts`,
-      [JSON.stringify(starts.map(({ id, started, failedReason, retryFailed }) => ({ id, started, failed_reason: failedReason, retry_failed: retryFailed })))],
-    );
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return starts.map((start) => byId.get(start.id));
+  private startAttempts(starts: OutboxAttemptStart[]): Promise<(ClaimedOutboxMail | undefined)[]> {
+    return this.outbox().startAttempts(starts);
   }
 
   /** The data holds live links (confirmation, reset); once delivered they need not stay in the database. */
   private async markSent(sent: { id: string; sentAt: Date }[]): Promise<void[]> {
-    await this.orm.em.getConnection().execute(
-      `update outbox_mails o
-          set status = 'sent', sent_at = s.sent_at, next_attempt_at = null, last_error = null, data = '{}'
-         from jsonb_to_recordset(?::jsonb) as s(id uuid, sent_at timestamptz)
-        where o.id = s.id`,
-      [JSON.stringify(sent.map(({ id, sentAt }) => ({ id, sent_at: sentAt.toISOString() })))],
-    );
+    await this.outbox().markSent(sent);
     return sent.map(() => undefined);
   }
 
   /** `failures`: this row's failed attempts with this one; `last`: no attempt follows. */
-  private async recordFailure(row: ClaimedRow, error: unknown, attempt: { failures: number; last: boolean }): Promise<void> {
+  private async recordFailure(row: ClaimedOutboxMail, error: unknown, attempt: { failures: number; last: boolean }): Promise<void> {
     const nextAttemptAt = attempt.last ? null : new Date(Date.now() + mailRetryDelayMs(attempt.failures));
     try {
-      await this.orm.em
-        .fork()
-        .nativeUpdate(
-          OutboxMail,
-          { id: row.id, status: { $in: ['pending', 'queued'] } },
-          { lastError: describe(error).slice(0, 2000), nextAttemptAt, ...(attempt.last ? { status: 'failed' as const } : {}) },
-        );
+      await this.outbox().recordFailure(row.id, describe(error).slice(0, 2000), nextAttemptAt);
     } catch (dbError) {
       this.logger.error(`E-mail ${row.id}: could not record the failure of attempt ${row.attempts}: ${describe(dbError)}`);
     }
     this.logger.warn(`E-mail ${row.id} (${row.template}) attempt ${row.attempts} failed${attempt.last ? ' for good' : ''}: ${describe(error)}`);
+  }
+
+  /** Outside any transaction or request context, as each write here stands alone. */
+  private outbox(): OutboxMailRepository {
+    return this.orm.em.fork().getRepository(OutboxMail);
   }
 
   /**

@@ -5,9 +5,9 @@ import type { JobState } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { MailBatchOwners } from '../mail/mail-batch-owners.js';
 import { MAIL_QUEUE, type MailQueue, mailJobId, sentAtIn } from '../mail/mail-job.js';
-import type { MailTemplate } from '../mail/mail-template.js';
 import { NotificationsService } from '../notifications.service.js';
 import { OutboxMail } from '../entities/outbox-mail.entity.js';
+import type { OverdueOutboxMail } from '../entities/outbox-mail.repository.js';
 import { describeError, withTimeout } from './with-timeout.js';
 
 const RELAY_BATCH = 100;
@@ -15,11 +15,6 @@ const REDIS_TIMEOUT_MS = 3000;
 
 /** A job in one of these states will still run by itself. */
 const LIVE_STATES: ReadonlySet<JobState | 'unknown'> = new Set<JobState | 'unknown'>(['waiting', 'delayed', 'active', 'prioritized', 'waiting-children']);
-
-export interface RelayedRow {
-  id: string;
-  template: MailTemplate;
-}
 
 /**
  * The outbox is the source of truth, not Redis: every pass claims the rows still unsent a
@@ -71,7 +66,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
   private async relayOnce(staleAfterMs: number): Promise<number> {
     try {
       const rows = await this.claimOverdue(staleAfterMs);
-      const lost: RelayedRow[] = [];
+      const lost: OverdueOutboxMail[] = [];
       try {
         for (const row of rows) {
           if (await this.needsJob(row)) lost.push(row);
@@ -95,21 +90,11 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
    * Overdue unsent rows, their due time moved to now so that this relay (or another worker's)
    * looks at them again only after another `staleAfterMs` if they stay unsent.
    */
-  private claimOverdue(staleAfterMs: number): Promise<RelayedRow[]> {
-    return this.orm.em.getConnection().execute<RelayedRow[]>(
-      `update outbox_mails set next_attempt_at = now()
-        where id in (select id from outbox_mails
-                      where status in ('pending', 'queued') and next_attempt_at <= now() - ? * interval '1 millisecond'
-                      order by next_attempt_at
-                      limit ?
-                      for update skip locked)
-          and status in ('pending', 'queued')
-        returning id, template`,
-      [staleAfterMs, RELAY_BATCH],
-    );
+  private claimOverdue(staleAfterMs: number): Promise<OverdueOutboxMail[]> {
+    return this.orm.em.fork().getRepository(OutboxMail).claimOverdue(staleAfterMs, RELAY_BATCH);
   }
 
-  private async needsJob(row: RelayedRow): Promise<boolean> {
+  private async needsJob(row: OverdueOutboxMail): Promise<boolean> {
     const ownJob = mailJobId(row.id);
     const owner = (await withTimeout(this.owners.recordedOwner(row.id), REDIS_TIMEOUT_MS)) ?? ownJob;
     if (owner !== ownJob) {
@@ -135,12 +120,10 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
   }
 
   /** Records the row sent if the finished job `jobId` says SMTP accepted it; says whether it did. */
-  private async settleFromJob(row: RelayedRow, jobId: string): Promise<boolean> {
+  private async settleFromJob(row: OverdueOutboxMail, jobId: string): Promise<boolean> {
     const sentAt = sentAtIn((await withTimeout(this.queue.getJob(jobId), REDIS_TIMEOUT_MS))?.returnvalue, row.id);
     if (!sentAt) return false;
-    await this.orm.em
-      .fork()
-      .nativeUpdate(OutboxMail, { id: row.id, status: { $in: ['pending', 'queued'] } }, { status: 'sent', sentAt: new Date(sentAt), nextAttemptAt: null, lastError: null, data: {} });
+    await this.orm.em.fork().getRepository(OutboxMail).markSentIfUnsent(row.id, new Date(sentAt));
     this.logger.log(`E-mail ${row.id} had been sent; recorded it from its job ${jobId}`);
     return true;
   }

@@ -32,14 +32,14 @@ export class WriteBatch<I, O> {
     while (this.running < this.options.maxRunning && this.waiting.length > 0) {
       const batch = this.waiting.splice(0, this.options.maxSize);
       this.running += 1;
-      void this.execute(batch).finally(() => {
+      void this.settle(batch).finally(() => {
         this.running -= 1;
         this.next();
       });
     }
   }
 
-  private async execute(batch: Waiting<I, O>[]): Promise<void> {
+  private async settle(batch: Waiting<I, O>[]): Promise<void> {
     try {
       const results = await this.write(batch.map((entry) => entry.item));
       batch.forEach((entry, index) => entry.resolve(results[index]));
@@ -48,7 +48,7 @@ export class WriteBatch<I, O> {
         batch[0].reject(error);
         return;
       }
-      await Promise.all(batch.map((entry) => this.execute([entry])));
+      await Promise.all(batch.map((entry) => this.settle([entry])));
     }
   }
 }
