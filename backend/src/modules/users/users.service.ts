@@ -134,46 +134,22 @@ export class UsersService {
   }
 
   /**
-   * The user's e-mail and current roles in one query. Runs on the connection directly, so it
-   * works with or without a request context (the Bull Board hook has none).
+   * The user's e-mail and current roles in one query; works with or without a request context
+   * (the Bull Board hook has none).
    */
   async getIdentity(userId: string): Promise<UserIdentity | null> {
-    const rows = await this.em.getConnection().execute<{ id: string; email: string; roles: string[] }[]>(
-      `select u.id, u.email, coalesce(array_agg(r.role) filter (where r.role is not null), '{}') as roles
-         from users u left join user_roles r on r.user_id = u.id
-        where u.id = ?
-        group by u.id`,
-      [userId],
-    );
-    const row = rows[0];
+    const row = await this.em.getRepository(User).identityOf(userId);
     return row ? { id: row.id, email: row.email, roles: rolesFrom(row.roles) } : null;
   }
 
   /** "First Last" from the profile, else the account's e-mail, for each id that exists. */
-  async displayNamesOf(userIds: readonly string[]): Promise<Map<string, string>> {
-    if (userIds.length === 0) return new Map();
-    const ids = [...new Set(userIds)];
-    const rows = await this.em.getConnection().execute<{ id: string; name: string }[]>(
-      `select u.id, coalesce(nullif(trim(concat_ws(' ', p.first_name, p.last_name)), ''), u.email) as name
-         from users u left join profiles p on p.id = u.id
-        where u.id in (${ids.map(() => '?').join(', ')})`,
-      ids,
-    );
-    return new Map(rows.map((row) => [row.id, row.name]));
+  displayNamesOf(userIds: readonly string[]): Promise<Map<string, string>> {
+    return this.em.getRepository(User).displayNamesOf(userIds);
   }
 
-  /**
-   * The accounts whose e-mail or profile name ("first last") is like the lower-case LIKE pattern,
-   * for the admin paper search. Both are trigram-indexed (migration 20261123000100).
-   */
-  async idsLike(pattern: string): Promise<string[]> {
-    const rows = await this.em.getConnection().execute<{ id: string }[]>(
-      `select id from users where email like ?
-       union
-       select id from profiles where profile_search_name(first_name, last_name) like ?`,
-      [pattern, pattern],
-    );
-    return rows.map((row) => row.id);
+  /** The accounts whose e-mail or profile name ("first last") is like the lower-case LIKE pattern, for the admin paper search. */
+  idsLike(pattern: string): Promise<string[]> {
+    return this.em.getRepository(User).idsLike(pattern);
   }
 
   /** The account's e-mail for each id that exists. */
