@@ -1,11 +1,17 @@
+import { Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createApp } from '../../src/app.factory.js';
 import { AppModule } from '../../src/app.module.js';
+import { SeedersModule } from '../../src/cli/seeders/seeders.module.js';
 import { APP_CONFIG, type AppConfig, loadConfig } from '../../src/config/app-config.js';
 import { migrateUp } from '../../src/database/migrate.js';
 import { REDIS_CLIENT } from '../../src/redis/redis.module.js';
+
+/** The API with the seeders beside it, so a suite can load the demo data into its app. */
+@Module({ imports: [AppModule, SeedersModule] })
+class TestAppModule {}
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -41,7 +47,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
   };
   apply(options.env ?? {});
   try {
-    const app = await createApp(AppModule);
+    const app = await createApp(TestAppModule);
     const testApp = { app, server: app.getHttpServer(), close: () => app.close() };
     try {
       options.beforeInit?.(app);

@@ -71,3 +71,6 @@ export function sendConditionally(reply: FastifyReply, representation: Represent
   void reply.type(representation.type ?? 'application/json; charset=utf-8');
   return representation.body;
 }
+
+/** The OpenAPI answer of every route that sends conditionally. */
+export const NOT_MODIFIED_RESPONSE = { status: 304, description: 'Not Modified: If-None-Match names the current ETag (no body; the same ETag and Cache-Control)' } as const;

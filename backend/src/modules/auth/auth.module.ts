@@ -15,7 +15,6 @@ import { AuthCookies } from './auth-cookies.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
-import { DemoAccountsSeeder } from '../../cli/seeders/demo-accounts.seeder.js';
 import { RotatedRefreshToken } from './entities/rotated-refresh-token.entity.js';
 import { Session } from './entities/session.entity.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -47,12 +46,11 @@ import { SessionsService } from './sessions.service.js';
     AccountMails,
     AuthCookies,
     AuthService,
-    DemoAccountsSeeder,
     PasswordHasher,
     SessionAuthenticator,
     SessionsService,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [AuthService, AuthCookies, SessionAuthenticator, PasswordHasher, DemoAccountsSeeder],
+  exports: [AuthService, AuthCookies, SessionAuthenticator, PasswordHasher],
 })
 export class AuthModule {}

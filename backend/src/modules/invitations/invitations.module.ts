@@ -4,7 +4,6 @@ import { AuthModule } from '../auth/auth.module.js';
 import { LinkTokensModule } from '../link-tokens/link-tokens.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
-import { DemoInvitationsSeeder } from '../../cli/seeders/demo-invitations.seeder.js';
 import { ReviewerInvitation } from './entities/reviewer-invitation.entity.js';
 import { InvitationsController } from './invitations.controller.js';
 import { InvitationsService } from './invitations.service.js';
@@ -13,7 +12,7 @@ import { InvitationsService } from './invitations.service.js';
 @Module({
   imports: [MikroOrmModule.forFeature([ReviewerInvitation]), AuthModule, UsersModule, LinkTokensModule, NotificationsModule],
   controllers: [InvitationsController],
-  providers: [InvitationsService, DemoInvitationsSeeder],
-  exports: [InvitationsService, DemoInvitationsSeeder],
+  providers: [InvitationsService],
+  exports: [InvitationsService],
 })
 export class InvitationsModule {}

@@ -6,7 +6,7 @@ import type { PaperStatus } from './entities/paper-status.js';
 import type { PaperAuthor } from './entities/research-paper.entity.js';
 import { decodePaperCursor, encodePaperCursor } from '../catalogue/list/paper-cursor.js';
 import { escapeLike, searchTerms } from '../catalogue/list/paper-search.js';
-import { InvalidCursorException } from './manuscripts.exception.js';
+import { InvalidCursorException } from '../catalogue/catalogue.exception.js';
 
 interface AdminPaperRow {
   id: string;

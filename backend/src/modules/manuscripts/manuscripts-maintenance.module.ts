@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { DoiAssignment } from './doi/doi-assignment.chore.js';
 
-/** The papers module's scheduled work, for the worker process only. */
+/** The manuscripts module's scheduled work (DOIs for papers published without one), for the worker process only. */
 @Module({
   providers: [DoiAssignment],
   exports: [DoiAssignment],
 })
-export class PapersMaintenanceModule {}
+export class ManuscriptsMaintenanceModule {}

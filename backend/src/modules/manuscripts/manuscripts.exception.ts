@@ -1,11 +1,11 @@
 import { AppException } from '../../common/http/app.exception.js';
 import { type ErrorCase, ErrorCode } from '../../common/http/error-code.js';
 
-/** The papers module's cases, each mapped once to its code, status and message. */
-const PAPERS_ERRORS = {
-  /** No such paper, or one the caller may not see: the same answer, so existence is not revealed. */
-  paperNotFound: { status: 404, code: ErrorCode.NotFound, message: 'Paper not found' },
-  invalidCursor: { status: 400, code: ErrorCode.ValidationFailed, message: 'cursor is not a cursor of this API' },
+/**
+ * The manuscripts' cases, each mapped once to its code, status and message. A paper the caller may
+ * not see is the catalogue's PaperNotFoundException, the one answer for it everywhere.
+ */
+const MANUSCRIPTS_ERRORS = {
   /** Visible to the caller, but the action is for the owner (or an admin) only. */
   paperForbidden: { status: 403, code: ErrorCode.Forbidden, message: 'You do not have permission to do this' },
   commentNotFound: { status: 404, code: ErrorCode.NotFound, message: 'Comment not found' },
@@ -17,54 +17,42 @@ const PAPERS_ERRORS = {
   depositWithoutPrefix: { status: 409, code: ErrorCode.Conflict, message: 'The journal has no Crossref DOI prefix: set CROSSREF_DOI_PREFIX to give papers DOIs' },
 } as const satisfies Record<string, ErrorCase>;
 
-export type PapersError = keyof typeof PAPERS_ERRORS;
+export type ManuscriptsError = keyof typeof MANUSCRIPTS_ERRORS;
 
-export class PapersException extends AppException {
+export class ManuscriptsException extends AppException {
   constructor(
-    readonly error: PapersError,
+    readonly error: ManuscriptsError,
     message?: string,
   ) {
-    super(PAPERS_ERRORS[error], message);
+    super(MANUSCRIPTS_ERRORS[error], message);
   }
 }
 
-export class PaperNotFoundException extends PapersException {
-  constructor() {
-    super('paperNotFound');
-  }
-}
-
-export class InvalidCursorException extends PapersException {
-  constructor() {
-    super('invalidCursor');
-  }
-}
-
-export class PaperForbiddenException extends PapersException {
+export class PaperForbiddenException extends ManuscriptsException {
   constructor(message?: string) {
     super('paperForbidden', message);
   }
 }
 
-export class CommentNotFoundException extends PapersException {
+export class CommentNotFoundException extends ManuscriptsException {
   constructor() {
     super('commentNotFound');
   }
 }
 
-export class VersionNotFoundException extends PapersException {
+export class VersionNotFoundException extends ManuscriptsException {
   constructor() {
     super('versionNotFound');
   }
 }
 
-export class VersionNotPendingException extends PapersException {
+export class VersionNotPendingException extends ManuscriptsException {
   constructor(version: number) {
     super('versionNotPending', `Version ${version} is not waiting for approval`);
   }
 }
 
-export class DepositUnavailableException extends PapersException {
+export class DepositUnavailableException extends ManuscriptsException {
   constructor(reason: 'depositNotPublished' | 'depositWithoutPrefix') {
     super(reason);
   }

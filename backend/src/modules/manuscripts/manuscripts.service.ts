@@ -1,23 +1,22 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
-import type pg from 'pg';
 import { AccessService } from '../../common/access/access.service.js';
 import { Permission } from '../../common/access/permission.js';
 import { isUuid } from '../../common/http/uuid-param.pipe.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { licenseOf } from '../../config/licenses.js';
 import { lockForTransition, type TransitionGuard } from '../../database/lock-for-transition.js';
-import { READ_POOL } from '../../database/read-pool.module.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { type FileDownload, storedDownload } from '../storage/file-download.js';
 import { StorageService } from '../storage/storage.service.js';
-import type { ListPapersQueryDto } from '../catalogue/dtos/list-papers.query.js';
 import type { MyDashboardDto, MySubmissionDto } from './dtos/my-submission.dto.js';
-import type { PaperAccessDto, PaperCardDto, PaperDetailDto, PaperPageDto } from '../catalogue/dtos/paper.dto.js';
+import type { PaperCardDto } from '../catalogue/dtos/paper.dto.js';
+import type { PaperAccessDto, PaperDetailDto } from './dtos/paper-detail.dto.js';
 import { PaperStatus, progressOf } from './entities/paper-status.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
-import { type PaperCardSource, readPaperPage, toPaperCard } from '../catalogue/list/paper-list-query.js';
-import { PaperNotFoundException } from './manuscripts.exception.js';
+import type { MySubmissionRow } from './entities/research-paper.repository.js';
+import { type PaperCardSource, toPaperCard } from '../catalogue/list/paper-list-query.js';
+import { PaperNotFoundException } from '../catalogue/catalogue.exception.js';
 
 const RECENT_SUBMISSIONS = 5;
 
@@ -39,17 +38,6 @@ export interface PaperSummary {
 
 function toSummary(paper: ResearchPaper): PaperSummary {
   return { id: paper.id, title: paper.title, category: paper.category, status: paper.status, abstract: paper.abstract, createdAt: paper.createdAt, round: paper.round, ownerId: paper.userId };
-}
-
-interface MySubmissionRow {
-  id: string;
-  title: string;
-  category: string;
-  status: PaperStatus;
-  created_at: Date;
-  updated_at: Date;
-  published_at: Date | null;
-  comment_count: number;
 }
 
 function toMySubmission(row: MySubmissionRow): MySubmissionDto {
@@ -83,23 +71,13 @@ export function pdfFileNameOf(title: string): string {
 }
 
 @Injectable()
-export class PapersService {
+export class ManuscriptsService {
   constructor(
     private readonly em: EntityManager,
     private readonly storage: StorageService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(READ_POOL) private readonly readPool: pg.Pool,
     private readonly access: AccessService,
   ) {}
-
-  /**
-   * Published papers, newest first, keyset-paginated (see paper-list-query.ts). The busiest
-   * route reads plain rows, so it runs its parameterised queries on the read pool
-   * (database/read-pool.module.ts) without the ORM's query layer.
-   */
-  async list(query: ListPapersQueryDto): Promise<PaperPageDto> {
-    return readPaperPage(this.readPool, query, this.config.papers.arxivDetailPageId);
-  }
 
   async detail(id: string, user: AuthUser | undefined): Promise<PaperDetailDto> {
     const grants = await this.access.requireAccess(user, Permission.PaperRead, [id]);
@@ -135,31 +113,16 @@ export class PapersService {
 
   /** The caller's own papers, newest first, with their comment counts. */
   async mine(userId: string, limit?: number): Promise<MySubmissionDto[]> {
-    const rows = await this.em.getConnection().execute<MySubmissionRow[]>(
-      `select p.id, p.title, p.category, p.status, p.created_at, p.updated_at, p.published_at,
-              (select count(*) from paper_comments c where c.paper_id = p.id)::int as comment_count
-         from research_papers p
-        where p.user_id = ?
-        order by p.created_at desc, p.id desc
-        ${limit ? 'limit ?' : ''}`,
-      limit ? [userId, limit] : [userId],
-    );
+    const rows = await this.em.getRepository(ResearchPaper).submissionsOf(userId, limit);
     return rows.map(toMySubmission);
   }
 
   async dashboard(userId: string): Promise<MyDashboardDto> {
-    const [counts] = await this.em.getConnection().execute<{ total: number; published: number; comments: number }[]>(
-      `select count(*)::int as total,
-              count(*) filter (where p.status = 'published')::int as published,
-              (select count(*) from paper_comments c join research_papers o on o.id = c.paper_id where o.user_id = ?)::int as comments
-         from research_papers p
-        where p.user_id = ?`,
-      [userId, userId],
-    );
+    const counts = await this.em.getRepository(ResearchPaper).dashboardCountsOf(userId);
     return {
-      totalSubmissions: counts?.total ?? 0,
-      published: counts?.published ?? 0,
-      comments: counts?.comments ?? 0,
+      totalSubmissions: counts.total,
+      published: counts.published,
+      comments: counts.comments,
       recent: await this.mine(userId, RECENT_SUBMISSIONS),
     };
   }
@@ -204,12 +167,6 @@ export class PapersService {
     const summary = toSummary(paper);
     await guard.check?.(summary);
     return summary;
-  }
-
-  /** A published paper (for the pages for indexers), or null. */
-  async findPublished(id: string): Promise<ResearchPaper | null> {
-    if (!isUuid(id)) return null;
-    return this.em.fork().findOne(ResearchPaper, { id, status: PaperStatus.Published });
   }
 
   /** A paper, after the access check that let the caller near it (404 only if it has gone since). */

@@ -14,7 +14,7 @@ import type { CommentBodyDto, CommentNotification, CommentPostedDto, PaperCommen
 import { PaperComment } from './entities/paper-comment.entity.js';
 import type { ResearchPaper } from './entities/research-paper.entity.js';
 import { CommentNotFoundException, PaperForbiddenException } from './manuscripts.exception.js';
-import { PapersService } from './manuscripts.service.js';
+import { ManuscriptsService } from './manuscripts.service.js';
 
 /** The discussion of a paper between its owner and the editorial team (spec sections 2, 6). */
 @Injectable()
@@ -24,7 +24,7 @@ export class PaperCommentsService {
   constructor(
     private readonly em: EntityManager,
     private readonly access: AccessService,
-    private readonly papers: PapersService,
+    private readonly papers: ManuscriptsService,
     private readonly notifications: NotificationsService,
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

@@ -14,8 +14,8 @@ import { assignDois } from './doi/paper-dois.js';
 import { PaperStatusEvent } from './entities/paper-status-event.entity.js';
 import { PaperStatus } from './entities/paper-status.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
-import { PaperNotFoundException } from './manuscripts.exception.js';
-import { PapersService } from './manuscripts.service.js';
+import { PaperNotFoundException } from '../catalogue/catalogue.exception.js';
+import { ManuscriptsService } from './manuscripts.service.js';
 
 /** The e-mail each decision sends the author; under_review sends none (spec section 4). */
 const DECISION_MAILS: { [S in DecisionStatus]: MailTemplate.PaperAccepted | MailTemplate.PaperRejected | MailTemplate.PaperPublished | null } = {
@@ -30,7 +30,7 @@ const DECISION_MAILS: { [S in DecisionStatus]: MailTemplate.PaperAccepted | Mail
 export class PaperDecisionsService {
   constructor(
     private readonly em: EntityManager,
-    private readonly papers: PapersService,
+    private readonly papers: ManuscriptsService,
     private readonly access: AccessService,
     private readonly notifications: NotificationsService,
     private readonly users: UsersService,

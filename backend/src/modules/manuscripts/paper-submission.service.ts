@@ -7,13 +7,13 @@ import { NotificationsService } from '../notifications/notifications.service.js'
 import { PaymentRequiredException } from '../payments/payments.exception.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import type { IncomingUpload } from '../storage/upload/incoming-upload.js';
-import type { PaperDetailDto } from '../catalogue/dtos/paper.dto.js';
+import type { PaperDetailDto } from './dtos/paper-detail.dto.js';
 import { SubmitPaperDto } from './dtos/submit-paper.dto.js';
 import { PaperFile } from './entities/paper-file.entity.js';
 import { PaperStatusEvent } from './entities/paper-status-event.entity.js';
 import { PaperStatus } from './entities/paper-status.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
-import { PapersService } from './manuscripts.service.js';
+import { ManuscriptsService } from './manuscripts.service.js';
 
 /** `POST /api/papers`: a paid fee, valid fields and a PDF make one submitted paper, or nothing is kept. */
 @Injectable()
@@ -21,7 +21,7 @@ export class PaperSubmissionService {
   constructor(
     private readonly payments: PaymentsService,
     private readonly notifications: NotificationsService,
-    private readonly papers: PapersService,
+    private readonly papers: ManuscriptsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -18,8 +18,9 @@ import { PaperFile, PaperFileState } from './entities/paper-file.entity.js';
 import { PaperStatusEvent } from './entities/paper-status-event.entity.js';
 import { PaperStatus } from './entities/paper-status.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
-import { PaperNotFoundException, VersionNotFoundException, VersionNotPendingException } from './manuscripts.exception.js';
-import { PAPER_PDF_CONTENT_TYPE, pdfFileNameOf, PapersService } from './manuscripts.service.js';
+import { VersionNotFoundException, VersionNotPendingException } from './manuscripts.exception.js';
+import { PaperNotFoundException } from '../catalogue/catalogue.exception.js';
+import { PAPER_PDF_CONTENT_TYPE, pdfFileNameOf, ManuscriptsService } from './manuscripts.service.js';
 
 const VERSION_NUMBER = /^[1-9][0-9]{0,8}$/;
 
@@ -41,7 +42,7 @@ export class PaperVersionsService {
     private readonly em: EntityManager,
     private readonly storage: StorageService,
     private readonly access: AccessService,
-    private readonly papers: PapersService,
+    private readonly papers: ManuscriptsService,
     private readonly notifications: NotificationsService,
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

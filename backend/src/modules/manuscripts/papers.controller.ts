@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Res, StreamableFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -19,38 +19,31 @@ import {
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, Public } from '../../common/auth/auth.decorators.js';
-import { type ConditionalOptions, jsonRepresentation, ReadCaching, sendConditionally } from '../../common/http/conditional-get.js';
+import { type ConditionalOptions, jsonRepresentation, NOT_MODIFIED_RESPONSE, ReadCaching, sendConditionally } from '../../common/http/conditional-get.js';
 import { uuidParam } from '../../common/http/uuid-param.pipe.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
 import { DownloadCaching, PDF_NOT_MODIFIED, PDF_PARTIAL, PDF_RANGE_NOT_SATISFIABLE, sendDownload } from '../storage/file-download.js';
 import type { IncomingUpload } from '../storage/upload/incoming-upload.js';
 import { UploadedForm } from '../storage/upload/uploaded-form.decorator.js';
 import { UploadKind } from '../storage/upload/upload-policy.js';
-import { PaperCitationsService, sendCitation } from '../catalogue/citations/paper-citations.service.js';
 import { PaperDepositsService } from './doi/paper-deposits.service.js';
-import { ListPapersQueryDto } from '../catalogue/dtos/list-papers.query.js';
 import { MyDashboardDto, MySubmissionDto } from './dtos/my-submission.dto.js';
 import { CommentBodyDto, CommentPostedDto, PaperCommentDto } from './dtos/paper-comment.dto.js';
 import { ChangeStatusDto, PaperStatusEventDto, StatusChangedDto } from './dtos/paper-decision.dto.js';
 import { PaperVersionDto, VersionApprovedDto } from './dtos/paper-version.dto.js';
-import { PaperCitationQueryDto } from '../catalogue/dtos/paper-citation.query.js';
-import { PaperDetailDto, PaperPageDto } from '../catalogue/dtos/paper.dto.js';
+import { PaperDetailDto } from './dtos/paper-detail.dto.js';
 import { SUBMIT_PAPER_BODY_SCHEMA, UPLOAD_VERSION_BODY_SCHEMA } from './dtos/submit-paper.dto.js';
 import { PaperCommentsService } from './paper-comments.service.js';
 import { PaperDecisionsService } from './paper-decisions.service.js';
-import { PaperListCache } from '../catalogue/list/paper-list-cache.service.js';
 import { PaperSubmissionService } from './paper-submission.service.js';
 import { PaperVersionsService } from './paper-versions.service.js';
-import { CommentNotFoundException, PaperNotFoundException } from './manuscripts.exception.js';
-import { PapersService } from './manuscripts.service.js';
+import { CommentNotFoundException } from './manuscripts.exception.js';
+import { PAPER_ID } from '../catalogue/paper-id.param.js';
+import { ManuscriptsService } from './manuscripts.service.js';
 
 const FILE_ERRORS = '415 INVALID_FILE_TYPE (not a PDF by content); 413 FILE_TOO_LARGE (above UPLOAD_MAX_PDF_BYTES, 10 MB by default); 503 STORAGE_UNAVAILABLE';
 
-const PAPER_ID = uuidParam(() => new PaperNotFoundException());
 const COMMENT_ID = uuidParam(() => new CommentNotFoundException());
-
-/** The list is the same for everyone, signed in or not. */
-const LIST_CACHING: ConditionalOptions = { caching: ReadCaching.Shared };
 
 /** A paper as a visitor sees it is the same for every visitor; a signed-in caller's view is theirs. */
 const detailCaching = (user: AuthUser | undefined): ConditionalOptions => ({
@@ -58,31 +51,17 @@ const detailCaching = (user: AuthUser | undefined): ConditionalOptions => ({
   vary: 'Authorization, Cookie',
 });
 
-const NOT_MODIFIED = { status: 304, description: 'Not Modified: If-None-Match names the current ETag (no body; the same ETag and Cache-Control)' } as const;
-
 @ApiTags('papers')
 @Controller('papers')
 export class PapersController {
   constructor(
-    private readonly papers: PapersService,
+    private readonly papers: ManuscriptsService,
     private readonly submissions: PaperSubmissionService,
     private readonly versions: PaperVersionsService,
     private readonly comments: PaperCommentsService,
     private readonly decisions: PaperDecisionsService,
-    private readonly listCache: PaperListCache,
-    private readonly citations: PaperCitationsService,
     private readonly deposits: PaperDepositsService,
   ) {}
-
-  @Get()
-  @ApiOperation({ summary: 'List the published papers' })
-  @Public()
-  @ApiOkResponse({ type: PaperPageDto, description: 'Published papers, newest first; ETag, Cache-Control: public, no-cache' })
-  @ApiResponse(NOT_MODIFIED)
-  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED (cursor, limit, category or q)' })
-  async list(@Query() query: ListPapersQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer | undefined> {
-    return sendConditionally(reply, await this.listCache.page(query), LIST_CACHING);
-  }
 
   @Post()
   @ApiOperation({ summary: 'Submit a paper' })
@@ -119,7 +98,7 @@ export class PapersController {
   @ApiOperation({ summary: 'Get a paper' })
   @Public()
   @ApiOkResponse({ type: PaperDetailDto, description: 'ETag; Cache-Control: public, no-cache for a visitor, private, no-cache for a signed-in caller; Vary: Authorization, Cookie' })
-  @ApiResponse(NOT_MODIFIED)
+  @ApiResponse(NOT_MODIFIED_RESPONSE)
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no such paper, or not published and the caller is neither its owner nor an admin' })
   async detail(@Param('id', PAPER_ID) id: string, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser({ optional: true }) user?: AuthUser): Promise<Buffer | undefined> {
     return sendConditionally(reply, jsonRepresentation(await this.papers.detail(id, user)), detailCaching(user));
@@ -140,22 +119,6 @@ export class PapersController {
   async pdf(@Param('id', PAPER_ID) id: string, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser({ optional: true }) user?: AuthUser): Promise<StreamableFile | undefined> {
     const file = await this.papers.openPdf(id, user);
     return sendDownload(reply, file, { caching: file.published ? DownloadCaching.SharedRevalidate : DownloadCaching.Revalidate });
-  }
-
-  @Get(':id/citation')
-  @ApiOperation({ summary: 'Cite a published paper' })
-  @Public()
-  @ApiProduces('text/plain', 'application/x-bibtex', 'application/x-research-info-systems')
-  @ApiOkResponse({
-    description:
-      'apa, mla: the reference as one line of text/plain (CSL styles APA 7th and MLA 9th edition); bibtex, ris: application/x-bibtex or application/x-research-info-systems, as an attachment named after the title (.bib, .ris). UTF-8; ETag; Cache-Control: public, no-cache',
-    schema: { type: 'string' },
-  })
-  @ApiResponse(NOT_MODIFIED)
-  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: format is missing or not one of apa, mla, bibtex, ris' })
-  @ApiNotFoundResponse({ description: 'NOT_FOUND: no such paper, or not published (for everyone, its owner and admins too)' })
-  async citation(@Param('id', PAPER_ID) id: string, @Query() query: PaperCitationQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer | undefined> {
-    return sendCitation(reply, await this.citations.cite(id, query.format));
   }
 
   @Get(':id/versions')

@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { AccessModule } from '../../common/access/access.module.js';
 import { InvitationsModule } from '../invitations/invitations.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
-import { PapersModule } from '../manuscripts/manuscripts.module.js';
+import { ManuscriptsModule } from '../manuscripts/manuscripts.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ReviewCertificatesController } from './certificates/review-certificates.controller.js';
 import { ReviewCertificatesService } from './certificates/review-certificates.service.js';
@@ -21,7 +21,7 @@ import { RubricService } from './rubric/rubric.service.js';
 
 /** Peer review: assignments, the reviewer's drafts and submissions, the editors' reading, and the reviewers' certificates. Exports nothing yet. */
 @Module({
-  imports: [MikroOrmModule.forFeature([PaperReview, RevisionRequest]), AccessModule, InvitationsModule, NotificationsModule, PapersModule, UsersModule],
+  imports: [MikroOrmModule.forFeature([PaperReview, RevisionRequest]), AccessModule, InvitationsModule, NotificationsModule, ManuscriptsModule, UsersModule],
   controllers: [ReviewController, RevisionsController, ReviewCertificatesController, RubricController, ReviewRemindersController],
   providers: [ReviewService, RevisionRequestsService, ReviewRoundsService, ReviewCertificatesService, RubricService, ReviewRemindersService],
 })

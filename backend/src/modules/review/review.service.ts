@@ -10,7 +10,7 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { InvitationsService } from '../invitations/invitations.service.js';
 import { MailTemplate } from '../notifications/mail/mail-template.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import { type PaperSummary, PapersService, REVIEWABLE_STATUSES } from '../manuscripts/manuscripts.service.js';
+import { type PaperSummary, ManuscriptsService, REVIEWABLE_STATUSES } from '../manuscripts/manuscripts.service.js';
 import { UsersService } from '../users/users.service.js';
 import type {
   AssignablePaperDto,
@@ -59,7 +59,7 @@ export class ReviewService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly access: AccessService,
     private readonly notifications: NotificationsService,
-    private readonly papers: PapersService,
+    private readonly papers: ManuscriptsService,
     private readonly users: UsersService,
     private readonly invitations: InvitationsService,
     private readonly rubric: RubricService,

@@ -250,10 +250,27 @@ export interface paths {
             cookie?: never;
         };
         /** List the published papers */
-        get: operations["PapersController_list"];
+        get: operations["PublishedPapersController_list"];
         put?: never;
         /** Submit a paper */
         post: operations["PapersController_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/papers/{id}/citation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cite a published paper */
+        get: operations["PublishedPapersController_citation"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -320,23 +337,6 @@ export interface paths {
         };
         /** Download a paper's PDF */
         get: operations["PapersController_pdf"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/papers/{id}/citation": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Cite a published paper */
-        get: operations["PapersController_citation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1350,6 +1350,8 @@ export interface components {
             nextCursor: string | null;
         };
         /** @enum {string} */
+        CitationFormat: "apa" | "mla" | "bibtex" | "ris";
+        /** @enum {string} */
         PaperStatus: "submitted" | "under_review" | "accepted" | "published" | "rejected";
         /**
          * @description SPDX identifier
@@ -1436,8 +1438,6 @@ export interface components {
             /** @description The 5 newest by createdAt */
             recent: components["schemas"]["MySubmissionDto"][];
         };
-        /** @enum {string} */
-        CitationFormat: "apa" | "mla" | "bibtex" | "ris";
         /** @enum {string} */
         PaperVersionState: "current" | "pending" | "superseded";
         PaperVersionDto: {
@@ -1851,6 +1851,12 @@ export interface components {
             /** @description '' when the reviewer wrote none */
             comment: string;
         };
+        ReviewAccessDto: {
+            /** @description Save a draft and submit it (review.write): its reviewer only */
+            write: boolean;
+            /** @description Decline the assignment (review.decline): its reviewer only */
+            decline: boolean;
+        };
         ReviewDto: {
             /** Format: uuid */
             id: string;
@@ -1877,6 +1883,7 @@ export interface components {
             round: number;
             /** @description The rubric's scores and comments: a submitted review's own snapshot ([] if it predates the rubric), a draft's scores on the current rubric */
             criteria: components["schemas"]["ReviewCriterionDto"][];
+            access: components["schemas"]["ReviewAccessDto"];
         };
         ReviewCriterionInputDto: {
             /** @description The rubric criterion's name (case is ignored) */
@@ -2702,7 +2709,7 @@ export interface operations {
             };
         };
     };
-    PapersController_list: {
+    PublishedPapersController_list: {
         parameters: {
             query?: {
                 /** @description Words to find in the title, an author’s name or the abstract (partial words too) */
@@ -2827,6 +2834,72 @@ export interface operations {
             };
             /** @description STORAGE_UNAVAILABLE: the bucket or storage directory is missing */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PublishedPapersController_citation: {
+        parameters: {
+            query: {
+                /** @description apa and mla: one line of plain text; bibtex and ris: a file to download */
+                format: components["schemas"]["CitationFormat"];
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description apa, mla: the reference as one line of text/plain (CSL styles APA 7th and MLA 9th edition); bibtex, ris: application/x-bibtex or application/x-research-info-systems, as an attachment named after the title (.bib, .ris). UTF-8; ETag; Cache-Control: public, no-cache */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/x-bibtex": string;
+                    "application/x-research-info-systems": string;
+                };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag (no body; the same ETag and Cache-Control) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: format is missing or not one of apa, mla, bibtex, ris */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: no such paper, or not published (for everyone, its owner and admins too) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3026,72 +3099,6 @@ export interface operations {
             };
             /** @description Range Not Satisfiable: the range starts past the end; Content-Range: bytes *\/size, no body */
             416: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            /** @description An error, with its stable code */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-        };
-    };
-    PapersController_citation: {
-        parameters: {
-            query: {
-                /** @description apa and mla: one line of plain text; bibtex and ris: a file to download */
-                format: components["schemas"]["CitationFormat"];
-            };
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description apa, mla: the reference as one line of text/plain (CSL styles APA 7th and MLA 9th edition); bibtex, ris: application/x-bibtex or application/x-research-info-systems, as an attachment named after the title (.bib, .ris). UTF-8; ETag; Cache-Control: public, no-cache */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
-                    "application/x-bibtex": string;
-                    "application/x-research-info-systems": string;
-                };
-            };
-            /** @description Not Modified: If-None-Match names the current ETag (no body; the same ETag and Cache-Control) */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description VALIDATION_FAILED: format is missing or not one of apa, mla, bibtex, ris */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description NOT_FOUND: no such paper, or not published (for everyone, its owner and admins too) */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5114,6 +5121,13 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewDto"];
                 };
             };
+            /** @description FORBIDDEN: not one of the editorial team, whatever the id */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description NOT_FOUND: no such paper, or no assignment */
             404: {
                 headers: {
@@ -5614,7 +5628,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description FORBIDDEN: not an admin, whatever the id */
+            /** @description FORBIDDEN: not one of the editorial team, whatever the id */
             403: {
                 headers: {
                     [name: string]: unknown;

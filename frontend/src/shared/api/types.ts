@@ -39,7 +39,7 @@ export interface PaperAuthor { name: string; email: string; school: string }
 /** The categories of the submission form, as the server's multipart schema lists them. */
 export type SubmissionCategory = operations['PapersController_submit']['requestBody']['content']['multipart/form-data']['category'];
 /** The /papers category filter, as the server's query schema lists it ('All Categories' and the categories). */
-export type CategoryFilter = NonNullable<NonNullable<operations['PapersController_list']['parameters']['query']>['category']>;
+export type CategoryFilter = NonNullable<NonNullable<operations['PublishedPapersController_list']['parameters']['query']>['category']>;
 export type PaperAccess = Schemas['PaperAccessDto'];
 export type MySubmission = Schemas['MySubmissionDto'];
 export type MyDashboard = Schemas['MyDashboardDto'];

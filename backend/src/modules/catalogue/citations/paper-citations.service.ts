@@ -4,9 +4,10 @@ import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { ReadCaching, representationOf, sendConditionally } from '../../../common/http/conditional-get.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
-import type { ResearchPaper } from '../../manuscripts/entities/research-paper.entity.js';
-import { PaperNotFoundException } from '../../manuscripts/manuscripts.exception.js';
-import { PapersService } from '../../manuscripts/manuscripts.service.js';
+import { PaperNotFoundException } from '../catalogue.exception.js';
+import { toPaperCard } from '../list/paper-list-query.js';
+import type { PublishedPaper } from '../published-paper.js';
+import { PublishedPapersRepository } from '../published-papers.repository.js';
 import { CITATION_MEDIA, type CitationFormat, citationSlugOf, formatCitation, toCslItem } from './paper-citation.js';
 
 /** One paper's citation in one format, ready to send. */
@@ -30,7 +31,7 @@ export class PaperCitationsService {
   private readonly formatted = new LRUCache<string, string>({ max: CACHED_CITATIONS });
 
   constructor(
-    private readonly papers: PapersService,
+    private readonly papers: PublishedPapersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -46,13 +47,13 @@ export class PaperCitationsService {
    * rules, so the citation's date is the one the journal shows. Keyed by the row's updated_at,
    * which every change of the paper moves.
    */
-  reference(paper: ResearchPaper, format: CitationFormat): string {
+  reference(paper: PublishedPaper, format: CitationFormat): string {
     const key = `${paper.id}:${paper.updatedAt.getTime()}:${paper.doi ?? ''}:${format}`;
     const cached = this.formatted.get(key);
     if (cached !== undefined) return cached;
-    const card = this.papers.toCard(paper);
+    const card = toPaperCard(paper, this.config.papers.arxivDetailPageId);
     const item = toCslItem(
-      { ...card, keywords: paper.keywords ?? null, doi: paper.doi ?? null },
+      { ...card, keywords: paper.keywords, doi: paper.doi },
       { name: this.config.journal.name, issn: this.config.journal.issn, publicUrl: this.config.http.publicUrl },
     );
     const text = formatCitation(item, format);

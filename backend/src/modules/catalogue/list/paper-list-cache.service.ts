@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { jsonRepresentation, type Representation } from '../../../common/http/conditional-get.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
-import { READ_POOL } from '../../../database/read-pool.module.js';
+import { READ_POOL } from '../read-pool.js';
 import type { ListPapersQueryDto } from '../dtos/list-papers.query.js';
 import { readPaperPage } from './paper-list-query.js';
 import { PaperListVersionRepository } from './paper-list-version.repository.js';

@@ -3,10 +3,10 @@ import { categoryFilterSql, displayCategory, displayPublishedAt, opensPdfDirectl
 import { DEFAULT_PAGE_SIZE, type ListPapersQueryDto } from '../dtos/list-papers.query.js';
 import type { PaperCardDto, PaperPageDto } from '../dtos/paper.dto.js';
 import { ALL_CATEGORIES } from '../paper-category.js';
-import type { PaperAuthor } from '../../manuscripts/entities/research-paper.entity.js';
+import type { PaperAuthor } from '../published-paper.js';
 import { decodePaperCursor, encodePaperCursor } from './paper-cursor.js';
 import { searchFilterSql, searchIndexSql, searchPlan, searchWordsSql, type SqlFragment } from './paper-search.js';
-import { InvalidCursorException } from '../../manuscripts/manuscripts.exception.js';
+import { InvalidCursorException } from '../catalogue.exception.js';
 
 /**
  * The published-papers list as plain functions (SQL in, JSON out), so the API and the

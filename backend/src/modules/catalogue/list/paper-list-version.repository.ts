@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { READ_POOL } from '../../../database/read-pool.module.js';
+import { READ_POOL } from '../read-pool.js';
 
 /** Prepared once per connection: the statement is parsed and planned once, not on every request. */
 const CURRENT_VERSION: pg.QueryConfig = { name: 'paper-list-version', text: 'select version::text as version from paper_list_version' };

@@ -1,5 +1,6 @@
+import { OaiRecordsRepository } from './oai-records.repository.js';
 import { OaiPmhRoutes } from './oai-pmh.routes.js';
 import { OaiPmhService } from './oai-pmh.service.js';
 
-/** The OAI-PMH repository at /oai, for the papers module to provide (it reads the papers through PapersService). */
-export const OAI_PMH_PROVIDERS = [OaiPmhService, OaiPmhRoutes];
+/** The OAI-PMH repository at /oai, for the catalogue module to provide. */
+export const OAI_PMH_PROVIDERS = [OaiPmhService, OaiPmhRoutes, OaiRecordsRepository];

@@ -1,13 +1,11 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
-import { licenseOf, type LicenseId } from '../../../config/licenses.js';
-import { categoryFilterSql } from '../display-rules.js';
-import { doiUrl } from '../../manuscripts/doi/paper-dois.js';
+import { licenseOf } from '../../../config/licenses.js';
+import { doiUrl } from '../doi-url.js';
 import { PAPER_CATEGORIES, SUBMISSION_CATEGORIES } from '../paper-category.js';
-import { cardSourceOf, type PaperCardColumns } from '../list/paper-list-query.js';
-import { keywordList, LAST_MODIFIED_SQL } from '../pages/paper-pages.service.js';
-import { PapersService } from '../../manuscripts/manuscripts.service.js';
+import { cardSourceOf, toPaperCard } from '../list/paper-list-query.js';
+import { keywordList } from '../pages/paper-pages.service.js';
+import { OaiRecordsRepository, type RecordFilter, type RecordRow } from './oai-records.repository.js';
 import {
   formatDatestamp,
   isDeclarableRepositoryIdentifier,
@@ -55,24 +53,6 @@ export function overrideOaiPageSize(size: number): () => void {
   };
 }
 
-/**
- * A record's datestamp: when the published paper last changed, as the sitemap's <lastmod> and
- * the feed's <updated> say, so the three agree. Lists walk research_papers_oai_datestamp_idx on
- * (this, id) for published papers.
- */
-const DATESTAMP_SQL = LAST_MODIFIED_SQL;
-const PRECISE_DATESTAMP_SQL = `to_char(${DATESTAMP_SQL} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const RECORD_COLUMNS = `id, title, abstract, category, keywords, authors, published_at, source_id, pdf_storage_key, license, doi,
-       ${PRECISE_DATESTAMP_SQL} as datestamp`;
-
-interface RecordRow extends PaperCardColumns {
-  keywords: string | null;
-  license: LicenseId;
-  doi: string | null;
-  /** With microseconds, UTC: the keyset position. */
-  datestamp: string;
-}
-
 /** One set per category a paper can be filed under, in the order the journal lists them. */
 const SET_CATEGORIES: readonly string[] = [...new Set<string>([...PAPER_CATEGORIES, ...SUBMISSION_CATEGORIES])];
 const CATEGORY_OF_SET = new Map(SET_CATEGORIES.map((category) => [setSpecOf(category), category]));
@@ -86,8 +66,7 @@ const CATEGORY_OF_SET = new Map(SET_CATEGORIES.map((category) => [setSpecOf(cate
 @Injectable()
 export class OaiPmhService {
   constructor(
-    private readonly em: EntityManager,
-    private readonly papers: PapersService,
+    private readonly records: OaiRecordsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -137,16 +116,13 @@ export class OaiPmhService {
   }
 
   private async identify(): Promise<string> {
-    // The first entry of the datestamp index: no scan.
-    const [earliest] = await this.em
-      .getConnection()
-      .execute<{ datestamp: Date | null }[]>(`select min(${DATESTAMP_SQL}) as datestamp from research_papers where status = 'published'`);
+    const earliest = await this.records.earliestDatestamp();
     const host = this.repositoryIdentifier;
     return identifyBody({
       repositoryName: this.config.journal.name,
       baseUrl: this.baseUrl,
       adminEmail: this.config.journal.contactEmail,
-      earliestDatestamp: earliest?.datestamp ? formatDatestamp(new Date(earliest.datestamp)) : EPOCH_DATESTAMP,
+      earliestDatestamp: earliest ? formatDatestamp(earliest) : EPOCH_DATESTAMP,
       repositoryIdentifier: isDeclarableRepositoryIdentifier(host) ? host : null,
       sampleId: '00000000-0000-4000-8000-000000000000',
     });
@@ -156,10 +132,7 @@ export class OaiPmhService {
   private async readRecord(identifier: string): Promise<RecordRow | null> {
     const id = paperIdOf(identifier, this.repositoryIdentifier);
     if (!id) return null;
-    const [row] = await this.em
-      .getConnection()
-      .execute<RecordRow[]>(`select ${RECORD_COLUMNS} from research_papers where id = ?::uuid and status = 'published'`, [id]);
-    return row ?? null;
+    return this.records.findPublished(id);
   }
 
   /**
@@ -171,27 +144,13 @@ export class OaiPmhService {
   private async list(verb: 'ListIdentifiers' | 'ListRecords', selection: OaiListSelection, position?: OaiListPosition): Promise<string | OaiError> {
     const filter = this.selectionFilter(selection);
     if (!filter) return oaiError('noRecordsMatch', 'No published paper is in that set');
-    const conditions = [...filter.conditions];
-    const params = [...filter.params];
-    if (position) {
-      conditions.push(`(${DATESTAMP_SQL}, id) > (?::timestamptz, ?::uuid)`);
-      params.push(position.datestamp, position.id);
-    }
-    const connection = this.em.getConnection();
-    const rows = await connection.execute<RecordRow[]>(
-      `select ${RECORD_COLUMNS} from research_papers where ${conditions.join(' and ')} order by ${DATESTAMP_SQL}, id limit ?`,
-      [...params, pageSize + 1],
-    );
+    const rows = await this.records.page(filter, position, pageSize + 1);
     if (rows.length === 0) return oaiError('noRecordsMatch', 'No published paper matches these arguments');
     const page = rows.slice(0, pageSize);
     const cursor = position?.cursor ?? 0;
     let completeListSize = position?.completeListSize;
     if (completeListSize === undefined) {
-      const [counted] = await connection.execute<{ count: string | number }[]>(
-        `select count(*) as count from research_papers where ${filter.conditions.join(' and ')}`,
-        filter.params,
-      );
-      completeListSize = Number(counted.count);
+      completeListSize = await this.records.count(filter);
     }
     // Papers published during a harvest can make the first count short.
     completeListSize = Math.max(completeListSize, cursor + rows.length);
@@ -210,31 +169,19 @@ export class OaiPmhService {
     return listBody(verb, items, token);
   }
 
-  /** The selection as SQL conditions over research_papers, or null for a set that does not exist. */
-  private selectionFilter(selection: OaiListSelection): { conditions: string[]; params: unknown[] } | null {
-    const conditions = ["status = 'published'"];
-    const params: unknown[] = [];
-    if (selection.from) {
-      conditions.push(`${DATESTAMP_SQL} >= ?::timestamptz`);
-      params.push(selection.from.start.toISOString());
-    }
-    if (selection.until) {
-      conditions.push(`${DATESTAMP_SQL} < ?::timestamptz`);
-      params.push(selection.until.end.toISOString());
-    }
+  /** The selection as a filter of published papers, or null for a set that does not exist. */
+  private selectionFilter(selection: OaiListSelection): RecordFilter | null {
+    const filter: RecordFilter = { from: selection.from?.start, until: selection.until?.end };
     if (selection.set !== undefined) {
       const category = CATEGORY_OF_SET.get(selection.set);
       if (!category) return null;
-      // The category a reader sees (display-rules.ts), as the set a record's header names.
-      const filter = categoryFilterSql(category);
-      conditions.push(filter.sql);
-      params.push(...filter.params);
+      filter.category = category;
     }
-    return { conditions, params };
+    return filter;
   }
 
   private toRecord(row: RecordRow): OaiRecord {
-    const card = this.papers.toCard(cardSourceOf(row));
+    const card = toPaperCard(cardSourceOf(row), this.config.papers.arxivDetailPageId);
     // A category outside the journal's lists (an import's) is in no set: its set would not select it.
     const setSpec = CATEGORY_OF_SET.get(setSpecOf(card.category)) === card.category ? [setSpecOf(card.category)] : [];
     return {

@@ -1,6 +1,6 @@
 import type { PaperCardDto } from '../dtos/paper.dto.js';
 import type { License } from '../../../config/licenses.js';
-import { doiUrl } from '../../manuscripts/doi/paper-dois.js';
+import { doiUrl } from '../doi-url.js';
 import { escapeMarkup } from '../markup.js';
 
 /**

@@ -1,14 +1,14 @@
 import { Readable } from 'node:stream';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { loadWebAppShell, type WebAppShell } from '../../../common/web/web-app-shell.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import type { PaperCardDto } from '../dtos/paper.dto.js';
-import { PapersService } from '../../manuscripts/manuscripts.service.js';
+import { toPaperCard } from '../list/paper-list-query.js';
+import { PublishedPapersRepository } from '../published-papers.repository.js';
 import { PaperCitationsService } from '../citations/paper-citations.service.js';
 import { escapeMarkup } from '../markup.js';
-import { doiUrl } from '../../manuscripts/doi/paper-dois.js';
-import { type License, type LicenseId, licenseOf } from '../../../config/licenses.js';
+import { doiUrl } from '../doi-url.js';
+import { type License, licenseOf } from '../../../config/licenses.js';
 import { intoRoot, paperArticleHtml } from './paper-page-html.js';
 
 /** The static pages of the web app listed in the sitemap (spec section 2). */
@@ -46,12 +46,6 @@ export function robotsTxt(publicUrl: string): string {
 export const SITEMAP_MAX_URLS = 50_000;
 export const FEED_SIZE = 50;
 const SITEMAP_BATCH = 5000;
-/**
- * When a published paper last changed, in SQL over research_papers: its row's updated_at (a new
- * PDF version, a decision), never before its publication. The sitemap's <lastmod> and the feed's
- * <updated> both read it, so the two agree for every paper.
- */
-export const LAST_MODIFIED_SQL = 'greatest(updated_at, published_at)';
 
 /** Text for HTML attributes and XML (markup.ts, shared with paper-page-html.ts). */
 export { escapeMarkup };
@@ -193,8 +187,7 @@ export class PaperPagesService {
   private shell: WebAppShell | null | undefined;
 
   constructor(
-    private readonly em: EntityManager,
-    private readonly papers: PapersService,
+    private readonly papers: PublishedPapersRepository,
     private readonly citations: PaperCitationsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -217,7 +210,7 @@ export class PaperPagesService {
     if (html === null) return null;
     const paper = await this.papers.findPublished(id);
     if (!paper) return { found: false, html };
-    const card: PaperMetaSource = { ...this.papers.toCard(paper), keywords: paper.keywords ?? null, license: licenseOf(paper.license), doi: paper.doi ?? null };
+    const card: PaperMetaSource = { ...toPaperCard(paper, this.config.papers.arxivDetailPageId), keywords: paper.keywords, license: licenseOf(paper.license), doi: paper.doi };
     const journal: JournalMeta = { name: this.config.journal.name, issn: this.config.journal.issn };
     const { publicUrl } = this.config.http;
     const tags = `${paperMetaTags(card, journal, publicUrl)}\n    ${jsonLdElement(scholarlyArticle(card, journal, publicUrl))}`;
@@ -234,21 +227,14 @@ export class PaperPagesService {
   /** The sitemap, streamed in keyset batches, capped at the protocol's 50,000 URLs. */
   sitemap(): Readable {
     const { publicUrl } = this.config.http;
-    const connection = this.em.getConnection();
+    const papers = this.papers;
     async function* generate(): AsyncGenerator<string> {
       yield '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
       for (const path of SITEMAP_STATIC_PATHS) yield `  <url><loc>${escapeMarkup(`${publicUrl}${path}`)}</loc></url>\n`;
       let remaining = SITEMAP_MAX_URLS - SITEMAP_STATIC_PATHS.length;
       let after: { at: string; id: string } | null = null;
       while (remaining > 0) {
-        const rows: { id: string; modified_at: Date; cursor_at: string }[] = await connection.execute(
-          `select id, ${LAST_MODIFIED_SQL} as modified_at, to_char(published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
-             from research_papers
-            where status = 'published' ${after ? 'and (published_at, id) < (?::timestamptz, ?::uuid)' : ''}
-            order by published_at desc, id desc
-            limit ?`,
-          after ? [after.at, after.id, Math.min(SITEMAP_BATCH, remaining)] : [Math.min(SITEMAP_BATCH, remaining)],
-        );
+        const rows = await papers.sitemapBatch(after, Math.min(SITEMAP_BATCH, remaining));
         if (rows.length === 0) break;
         yield rows
           .map((row) => `  <url><loc>${escapeMarkup(`${publicUrl}/papers/${row.id}`)}</loc><lastmod>${new Date(row.modified_at).toISOString()}</lastmod></url>\n`)
@@ -263,13 +249,10 @@ export class PaperPagesService {
     return Readable.from(generate());
   }
 
-  /** What the feed says of each paper beyond its card: when it last changed (LAST_MODIFIED_SQL, ISO 8601) and its licence. */
+  /** What the feed says of each paper beyond its card: when it last changed (ISO 8601) and its licence. */
   private async entryFacts(ids: readonly string[]): Promise<Map<string, { updated: string; license: License }>> {
     if (ids.length === 0) return new Map();
-    const rows: { id: string; modified_at: Date; license: LicenseId }[] = await this.em.getConnection().execute(
-      `select id, ${LAST_MODIFIED_SQL} as modified_at, license from research_papers where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
-      [JSON.stringify(ids)],
-    );
+    const rows = await this.papers.lastModifiedAndLicense(ids);
     return new Map(rows.map((row) => [row.id, { updated: new Date(row.modified_at).toISOString(), license: licenseOf(row.license) }]));
   }
 
@@ -280,7 +263,7 @@ export class PaperPagesService {
   async feed(): Promise<string> {
     const { publicUrl } = this.config.http;
     const journal = this.config.journal.name;
-    const page = await this.papers.list({ limit: FEED_SIZE });
+    const page = await this.papers.page({ limit: FEED_SIZE }, this.config.papers.arxivDetailPageId);
     const facts = await this.entryFacts(page.items.map((card) => card.id));
     const publishedOf = (card: PaperCardDto) => card.publishedAt ?? new Date(0).toISOString();
     const updatedOf = (card: PaperCardDto) => facts.get(card.id)?.updated ?? publishedOf(card);

@@ -7,8 +7,9 @@ import { licenseOf } from '../../../config/licenses.js';
 import type { AuthUser } from '../../auth/auth-user.js';
 import { PaperStatus } from '../entities/paper-status.js';
 import { ResearchPaper } from '../entities/research-paper.entity.js';
-import { DepositUnavailableException, PaperNotFoundException } from '../manuscripts.exception.js';
-import { PapersService } from '../manuscripts.service.js';
+import { DepositUnavailableException } from '../manuscripts.exception.js';
+import { PaperNotFoundException } from '../../catalogue/catalogue.exception.js';
+import { ManuscriptsService } from '../manuscripts.service.js';
 import { crossrefDepositXml } from './crossref-deposit.js';
 import { assignDois } from './paper-dois.js';
 
@@ -23,7 +24,7 @@ export interface CrossrefDeposit {
 export class PaperDepositsService {
   constructor(
     private readonly em: EntityManager,
-    private readonly papers: PapersService,
+    private readonly papers: ManuscriptsService,
     private readonly access: AccessService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { PAPER_STATUSES, PaperStatus } from '../entities/paper-status.js';
-import { PaperDetailDto } from '../../catalogue/dtos/paper.dto.js';
+import { PaperDetailDto } from './paper-detail.dto.js';
 
 /** The statuses an admin may set (spec section 4): any of them, in any order; never back to submitted. */
 export const DECISION_STATUSES = [PaperStatus.UnderReview, PaperStatus.Accepted, PaperStatus.Published, PaperStatus.Rejected] as const;

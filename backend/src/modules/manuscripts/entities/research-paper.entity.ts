@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
 import { DEFAULT_LICENSE, type LicenseId } from '../../../config/licenses.js';
+import type { PaperAuthor } from '../../catalogue/published-paper.js';
 import { PaperStatus } from './paper-status.js';
+import { ResearchPaperRepository } from './research-paper.repository.js';
 
-/** One author line of a paper, as the submission form collects it. */
-export interface PaperAuthor {
-  name: string;
-  email: string;
-  school: string;
-}
+export type { PaperAuthor };
 
 /**
  * A submitted research paper. The owner is referenced by id only: the papers module does not
@@ -18,6 +15,7 @@ export interface PaperAuthor {
 const ResearchPaperSchema = defineEntity({
   name: 'ResearchPaper',
   tableName: 'research_papers',
+  repository: () => ResearchPaperRepository,
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     userId: p.uuid(),

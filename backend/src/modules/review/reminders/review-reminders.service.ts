@@ -7,7 +7,7 @@ import { lockForTransition } from '../../../database/lock-for-transition.js';
 import type { AuthUser } from '../../auth/auth-user.js';
 import { MailTemplate } from '../../notifications/mail/mail-template.js';
 import { NotificationsService } from '../../notifications/notifications.service.js';
-import { PapersService } from '../../manuscripts/manuscripts.service.js';
+import { ManuscriptsService } from '../../manuscripts/manuscripts.service.js';
 import { UsersService } from '../../users/users.service.js';
 import type { ReminderSentDto } from '../dtos/review.dto.js';
 import { PaperReview } from '../entities/paper-review.entity.js';
@@ -23,7 +23,7 @@ export class ReviewRemindersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly access: AccessService,
     private readonly notifications: NotificationsService,
-    private readonly papers: PapersService,
+    private readonly papers: ManuscriptsService,
     private readonly users: UsersService,
   ) {}
 

@@ -18,7 +18,7 @@ import type { FastifyReply } from 'fastify';
 import { Authenticated } from '../../../common/auth/auth.decorators.js';
 import { uuidParam } from '../../../common/http/uuid-param.pipe.js';
 import { type AuthUser, CurrentUser } from '../../auth/current-user.decorator.js';
-import { PaperNotFoundException } from '../../manuscripts/manuscripts.exception.js';
+import { PaperNotFoundException } from '../../catalogue/catalogue.exception.js';
 import { DownloadCaching, PDF_NOT_MODIFIED, PDF_PARTIAL, PDF_RANGE_NOT_SATISFIABLE, sendDownload } from '../../storage/file-download.js';
 import type { IncomingUpload } from '../../storage/upload/incoming-upload.js';
 import { UploadedForm } from '../../storage/upload/uploaded-form.decorator.js';

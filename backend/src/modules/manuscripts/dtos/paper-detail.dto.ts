@@ -1,0 +1,25 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { PaperCardDto, PaperLicenseDto } from '../../catalogue/dtos/paper.dto.js';
+import { PAPER_STATUSES, PaperStatus } from '../entities/paper-status.js';
+
+/** What the caller may do with a paper; the server enforces it anyway. */
+export class PaperAccessDto {
+  @ApiProperty({ description: 'The caller submitted it' }) owner: boolean;
+  @ApiProperty({ description: 'Read and post comments: owner or admin' }) discuss: boolean;
+  @ApiProperty({ description: 'Upload an updated PDF: owner only' }) uploadVersion: boolean;
+  @ApiProperty({ description: 'Change the status: admin only' }) changeStatus: boolean;
+}
+
+export class PaperDetailDto extends PaperCardDto {
+  @ApiProperty({ enum: PAPER_STATUSES, enumName: 'PaperStatus' }) status: PaperStatus;
+  @ApiProperty({ type: String, nullable: true }) keywords: string | null;
+  @ApiProperty({ type: PaperLicenseDto, description: 'The licence it is, or will be, published under: the journal\'s when it was submitted' })
+  license: PaperLicenseDto;
+  @ApiProperty({ type: String, nullable: true, example: '10.12345/ysj.2026.00042', description: 'Given at publication when the journal has a Crossref prefix' })
+  doi: string | null;
+  @ApiProperty({ type: PaperAccessDto }) access: PaperAccessDto;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: String, format: 'date-time' }) updatedAt: string;
+  @ApiProperty({ type: [String], nullable: true, description: "The authors' e-mails, only for the owner and admins" })
+  authorEmails: string[] | null;
+}
