@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
+import { DueReminderRepository } from './due-reminder.repository.js';
 
 export enum DueReminderKind {
   /** Sent by the worker's sweep before the due date. */
@@ -18,6 +19,7 @@ export enum DueReminderKind {
 const DueReminderSchema = defineEntity({
   name: 'DueReminder',
   tableName: 'due_reminders',
+  repository: () => DueReminderRepository,
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     reviewId: p.uuid().nullable(),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
+import { ReviewCriterionRepository } from './review-criterion.repository.js';
 
 /**
  * One criterion of the current review rubric (migration 20261129002000). Names are unique ignoring
@@ -8,6 +9,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 const ReviewCriterionSchema = defineEntity({
   name: 'ReviewCriterion',
   tableName: 'review_criteria',
+  repository: () => ReviewCriterionRepository,
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     /** The order reviewers see, from 0. */

@@ -27,18 +27,10 @@ export class RubricService {
     return rows.map(({ name, hint }) => ({ name, hint }));
   }
 
-  /**
-   * Replaces the whole list. The table lock makes two editors saving at once take turns, so the
-   * second's list replaces the first's instead of colliding with it on a name.
-   */
+  /** Replaces the whole list; two editors saving at once take turns (`ReviewCriterionRepository.replaceAll`). */
   async replace(dto: ReplaceRubricDto): Promise<RubricCriterionDto[]> {
     await this.em.transactional(async (tx) => {
-      await tx.execute('lock table review_criteria in exclusive mode');
-      await tx.nativeDelete(ReviewCriterion, {});
-      const now = new Date();
-      dto.criteria.forEach((criterion, position) => {
-        tx.create(ReviewCriterion, { position, name: criterion.name, hint: criterion.hint ?? '', createdAt: now, updatedAt: now });
-      });
+      await tx.getRepository(ReviewCriterion).replaceAll(dto.criteria);
       await tx.flush();
     });
     return this.current();
