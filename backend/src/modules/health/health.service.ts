@@ -1,8 +1,8 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { REDIS_CLIENT } from '../../redis/redis.module.js';
 import { StorageService } from '../storage/storage.service.js';
+import { DatabasePingRepository } from './database-ping.repository.js';
 
 export type CheckState = 'up' | 'down';
 
@@ -23,7 +23,7 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 @Injectable()
 export class HealthService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly database: DatabasePingRepository,
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
     private readonly storage: StorageService,
   ) {}
@@ -35,7 +35,7 @@ export class HealthService {
    */
   async readiness(): Promise<Readiness> {
     const [database, redis, storage] = await Promise.all([
-      this.check(() => this.em.getConnection().execute('select 1')),
+      this.check(() => this.database.ping()),
       this.check(() => this.redis.ping()),
       this.check(() => this.storage.assertReady()),
     ]);

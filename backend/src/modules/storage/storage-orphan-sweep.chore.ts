@@ -2,24 +2,12 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type Chore, RecurringChore } from '../../chores/recurring-chore.decorator.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { StorageKeyReferencesRepository } from './storage-key-references.repository.js';
 import { type ListedObject, StorageService } from './storage.service.js';
 
 export const ORPHAN_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** Keys asked about in one query: one round trip per page of an S3 listing. */
 const BATCH_SIZE = 1000;
-
-/**
- * Every column that holds a storage key (what the upload policies store, and the demo papers):
- * a new one must join this list, or the sweep would delete its files once they are a day old.
- * `research_papers.pdf_storage_key` is normally a version's too, but the seeders set it alone.
- */
-const REFERENCED_KEYS_SQL = `
-  with listed as (select jsonb_array_elements_text(?::jsonb) as key)
-  select storage_key as key from paper_files where storage_key in (select key from listed)
-  union
-  select storage_key from message_attachments where storage_key in (select key from listed)
-  union
-  select pdf_storage_key from research_papers where pdf_storage_key in (select key from listed)`;
 
 export interface OrphanSweepCounts {
   /** Stored objects no row named. */
@@ -39,12 +27,15 @@ export interface OrphanSweepCounts {
 @RecurringChore({ name: 'sweep-storage-orphans', everyMs: ORPHAN_SWEEP_INTERVAL_MS })
 export class StorageOrphanSweep implements Chore {
   private readonly logger = new Logger(StorageOrphanSweep.name);
+  private readonly references: StorageKeyReferencesRepository;
 
   constructor(
     private readonly storage: StorageService,
-    private readonly orm: MikroORM,
+    orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.references = new StorageKeyReferencesRepository(orm.em);
+  }
 
   run(): Promise<OrphanSweepCounts> {
     return this.sweep();
@@ -76,8 +67,7 @@ export class StorageOrphanSweep implements Chore {
   }
 
   private async removeUnreferenced(batch: ListedObject[], counts: OrphanSweepCounts): Promise<void> {
-    const rows = await this.orm.em.getConnection().execute<{ key: string }[]>(REFERENCED_KEYS_SQL, [JSON.stringify(batch.map((object) => object.key))]);
-    const referenced = new Set(rows.map((row) => row.key));
+    const referenced = await this.references.referencedAmong(batch.map((object) => object.key));
     for (const object of batch) {
       if (referenced.has(object.key)) continue;
       await this.storage.deleteListed(object);
