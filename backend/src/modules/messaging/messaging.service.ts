@@ -196,16 +196,12 @@ export class MessagingService {
    * a lock per sender, so two messages sent at once cannot both take the last of the allowance.
    */
   private async requireQuotaRoom(tx: EntityManager, senderId: string, upload: ReceivedUpload): Promise<void> {
-    await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`attachment-quota:${senderId}`]);
-    const [{ used }] = await tx.execute<{ used: string }[]>(
-      `select coalesce(sum(a.size), 0) as used
-         from message_attachments a join reviewer_messages m on m.id = a.message_id
-        where m.sender_id = ?`,
-      [senderId],
-    );
+    const attachments = tx.getRepository(MessageAttachment);
+    await attachments.lockQuotaOf(senderId);
+    const used = await attachments.storedBytesOf(senderId);
     const quota = this.config.uploads.attachmentQuotaBytesPerUser;
     const incoming = upload.files.reduce((total, file) => total + file.size, 0);
-    if (Number(used) + incoming > quota) throw MessagingException.quotaExceeded(quota, Number(used));
+    if (used + incoming > quota) throw MessagingException.quotaExceeded(quota, used);
   }
 
   /** The spec's 'No admin users found…' when nobody but the sender could read a message to the team. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
+import { MessageAttachmentRepository } from './message-attachment.repository.js';
 
 /**
  * An image attached to a message (migration 20261124001000), stored by the upload pipeline under
@@ -8,6 +9,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 const MessageAttachmentSchema = defineEntity({
   name: 'MessageAttachment',
   tableName: 'message_attachments',
+  repository: () => MessageAttachmentRepository,
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     messageId: p.uuid(),
