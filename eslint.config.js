@@ -22,8 +22,24 @@ const backendModules = at('backend/src/modules');
 const backendModuleNames = foldersIn('backend/src/modules');
 const moduleInternals = (names) => {
   const others = names.length === 1 ? names[0] : `{${names.join(',')}}`;
-  return `${backendModules}/${others}/{entities/**,**/*.repository.ts}`;
+  // An entity or a repository is the module's own wherever it sits, inside entities/ or not.
+  return `${backendModules}/${others}/{entities/**,**/*.entity.ts,**/*.repository.ts}`;
 };
+
+const inRepository = 'SQL belongs in a repository (entities/<entity>.repository.ts, or a read repository named for its query)';
+const sqlOutsideRepositories = [
+  {
+    selector: 'CallExpression[callee.type="MemberExpression"][callee.property.name=/^(execute|getConnection|getKnex|getKysely|raw)$/]',
+    message: `${inRepository}: no execute, getConnection, getKnex, getKysely or raw here; call a repository method.`,
+  },
+  { selector: 'CallExpression[callee.type="Identifier"][callee.name="raw"]', message: `${inRepository}: no raw() fragments here.` },
+  { selector: 'TaggedTemplateExpression[tag.type="Identifier"][tag.name=/^(sql|raw)$/]', message: `${inRepository}: no sql or raw tagged templates here.` },
+  { selector: 'CallExpression[callee.type="MemberExpression"][callee.property.name="query"]', message: `${inRepository}: no pool.query() here.` },
+  ...['Literal', 'TemplateElement'].map((node) => ({
+    selector: `${node}[${node === 'Literal' ? 'value' : 'value.raw'}=/^\\s*(select\\s[\\s\\S]*\\bfrom\\s|insert\\s+into\\s|update\\s+\\w+\\s+set\\s|delete\\s+from\\s|lock\\s+table\\s|with\\s+\\w+\\s+as\\s*\\()/]`,
+    message: `${inRepository}: this string reads as a SQL statement.`,
+  })),
+];
 
 export default tseslint.config(
   {
@@ -113,6 +129,16 @@ export default tseslint.config(
     ignores: ['backend/src/common/web-shared/**/*.spec.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['*'], message: 'web-shared code imports nothing: the web app runs it too.' }] }],
+    },
+  },
+  {
+    // Hand-written SQL lives in repositories (docs/architecture.md, "Database access"): services,
+    // processors, chores, controllers, routes and their helpers reach the database through the ORM
+    // and repositories only. Migrations, the database layer and the CLI are outside the rule.
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/**/*.repository.ts', 'backend/src/**/*.spec.ts', 'backend/src/database/**', 'backend/src/cli/**'],
+    rules: {
+      'no-restricted-syntax': ['error', ...sqlOutsideRepositories],
     },
   },
   {

@@ -17,6 +17,7 @@ const probeFolders = [
   `frontend/src/shared/${probe}`,
   `backend/src/${probe}`,
   `backend/src/modules/${probe}`,
+  `backend/src/modules/${probe}-stray`,
   `backend/src/common/web-shared/${probe}`,
 ].map((folder) => join(root, folder));
 
@@ -64,6 +65,52 @@ const probes = {
   cleanWebSharedUse: [`frontend/src/shared/${probe}/clean-web-shared.ts`, [
     "import { commentRuns } from '@journal/web-shared/comment-markup';",
     'export const probe = commentRuns;',
+  ]],
+  // An entity outside any entities/ folder is still its module's own.
+  strayEntity: [`backend/src/modules/${probe}-stray/outbox/stray-record.entity.ts`, [
+    'export class StrayRecord {',
+    "  id = '';",
+    '}',
+  ]],
+  moduleImportsStrayEntity: [`backend/src/modules/${probe}/probe-stray.service.ts`, [
+    `import { StrayRecord } from '../${probe}-stray/outbox/stray-record.entity.js';`,
+    'export const probe = new StrayRecord();',
+  ]],
+  sqlInService: [`backend/src/modules/${probe}/probe-sql.service.ts`, [
+    "import { sql } from '@mikro-orm/core';",
+    "import { EntityManager, raw } from '@mikro-orm/postgresql';",
+    "import type pg from 'pg';",
+    '',
+    "const COUNT_USERS = 'select count(*) as n from users';",
+    '',
+    'export class ProbeSql {',
+    '  constructor(private readonly em: EntityManager, private readonly pool: pg.Pool) {}',
+    '',
+    '  async countUsers(): Promise<unknown> {',
+    '    const connection = this.em.getConnection();',
+    '    await connection.execute(COUNT_USERS);',
+    "    await this.pool.query('select 1');",
+    "    return [raw('now()'), sql`now()`];",
+    '  }',
+    '}',
+  ]],
+  sqlInRepository: [`backend/src/modules/${probe}/probe-sql.repository.ts`, [
+    "import { sql } from '@mikro-orm/core';",
+    "import { EntityManager, raw } from '@mikro-orm/postgresql';",
+    "import type pg from 'pg';",
+    '',
+    "const COUNT_USERS = 'select count(*) as n from users';",
+    '',
+    'export class ProbeSql {',
+    '  constructor(private readonly em: EntityManager, private readonly pool: pg.Pool) {}',
+    '',
+    '  async countUsers(): Promise<unknown> {',
+    '    const connection = this.em.getConnection();',
+    '    await connection.execute(COUNT_USERS);',
+    "    await this.pool.query('select 1');",
+    "    return [raw('now()'), sql`now()`];",
+    '  }',
+    '}',
   ]],
   cleanPage: [`frontend/src/pages/${probe}/clean-page.ts`, [
     "import { useSession } from '@/features/auth';",
@@ -130,7 +177,22 @@ describe('lint refuses', () => {
   });
 });
 
+describe('lint refuses SQL outside repositories', () => {
+  it('a service holding a SQL string, calling getConnection, execute or pool.query, or building raw and sql fragments', () => {
+    assert.deepEqual(linesReportedBy('sqlInService', 'no-restricted-syntax'), [5, 11, 12, 13, 14, 14], rulesOf('sqlInService').join());
+    for (const message of messagesOf('sqlInService')) assert.match(message.message, /^SQL belongs in a repository/);
+  });
+
+  it('a backend module importing another module’s entity that sits outside entities/', () => {
+    assert.deepEqual(linesReportedBy('moduleImportsStrayEntity', 'import-x/no-restricted-paths'), [1], rulesOf('moduleImportsStrayEntity').join());
+  });
+});
+
 describe('lint accepts', () => {
+  it('the same SQL in a repository', () => {
+    assert.deepEqual(messagesOf('sqlInRepository'), []);
+  });
+
   it('a page importing a feature through its index.ts, and a module using another’s exported service', () => {
     assert.deepEqual(messagesOf('cleanPage'), []);
     assert.deepEqual(messagesOf('cleanModule'), []);
