@@ -2,7 +2,7 @@ import { MikroOrmMiddleware, MikroOrmModule } from '@mikro-orm/nestjs';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { buildOrmOptions } from './orm-options.js';
+import { baseOrmOptions } from './orm-options.js';
 
 /**
  * Requests get their own EntityManager (MikroORM's request context), except the published-papers
@@ -13,7 +13,7 @@ import { buildOrmOptions } from './orm-options.js';
   imports: [
     MikroOrmModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ ...buildOrmOptions(config), registerRequestContext: false }),
+      useFactory: (config: AppConfig) => ({ ...baseOrmOptions(config), autoLoadEntities: true, registerRequestContext: false }),
       driver: PostgreSqlDriver,
     }),
   ],

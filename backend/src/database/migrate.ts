@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import type { AppConfig } from '../config/app-config.js';
-import { buildOrmOptions } from './orm-options.js';
+import { baseOrmOptions } from './orm-options.js';
 
 /** Creates the configured database when it does not exist yet (development and tests). */
 export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
@@ -23,7 +23,7 @@ export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
 
 /** Applies every pending migration; returns the names it ran. */
 export async function migrateUp(config: AppConfig): Promise<string[]> {
-  const orm = await MikroORM.init(buildOrmOptions(config));
+  const orm = await MikroORM.init(baseOrmOptions(config));
   try {
     const executed = await orm.migrator.up();
     return executed.map((migration) => migration.name);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig } from '../../src/config/app-config.js';
 import { hashOpaqueToken } from '../../src/common/crypto/opaque-token.js';
-import { buildOrmOptions } from '../../src/database/orm-options.js';
+import { buildOrmOptions } from '../../src/orm-options.js';
 import { LinkTokenPurpose, type LinkTokenSubject } from '../../src/modules/link-tokens/link-token-purpose.js';
 import { LinkTokensService } from '../../src/modules/link-tokens/link-tokens.service.js';
 import { createAccount, sql, uniqueEmail } from '../support/accounts.js';

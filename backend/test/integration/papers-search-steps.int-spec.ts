@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { loadConfig } from '../../src/config/app-config.js';
-import { buildOrmOptions } from '../../src/database/orm-options.js';
+import { buildOrmOptions } from '../../src/orm-options.js';
 import type { PaperPageDto } from '../../src/modules/catalogue/dtos/paper.dto.js';
 import { encodePaperCursor } from '../../src/modules/catalogue/list/paper-cursor.js';
 import { buildPaperListQuery, readPaperPage, SEARCH_WALK_ROWS, toNumberedPlaceholders } from '../../src/modules/catalogue/list/paper-list-query.js';

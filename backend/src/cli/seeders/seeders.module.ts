@@ -1,4 +1,9 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
+import { PaperFile } from '../../modules/manuscripts/entities/paper-file.entity.js';
+import { PaperStatusEvent } from '../../modules/manuscripts/entities/paper-status-event.entity.js';
+import { ResearchPaper } from '../../modules/manuscripts/entities/research-paper.entity.js';
+import { ReviewerInvitation } from '../../modules/invitations/entities/reviewer-invitation.entity.js';
 import { PasswordHasher } from '../../modules/auth/password-hasher.js';
 import { UsersModule } from '../../modules/users/users.module.js';
 import { BulkPapersSeeder } from './bulk-papers.seeder.js';
@@ -12,7 +17,7 @@ import { DemoPapersSeeder } from './demo-papers.seeder.js';
  * ConfigModule, DatabaseModule and StorageModule.
  */
 @Module({
-  imports: [UsersModule],
+  imports: [MikroOrmModule.forFeature([ResearchPaper, PaperFile, PaperStatusEvent, ReviewerInvitation]), UsersModule],
   providers: [PasswordHasher, DemoAccountsSeeder, DemoInvitationsSeeder, DemoPapersSeeder, BulkPapersSeeder],
   exports: [DemoAccountsSeeder, DemoInvitationsSeeder, DemoPapersSeeder, BulkPapersSeeder],
 })

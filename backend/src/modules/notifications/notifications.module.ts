@@ -1,6 +1,8 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { QueueModule } from '../../queue/queue.module.js';
+import { OutboxMail } from './entities/outbox-mail.entity.js';
 import { MAIL_JOB_OPTIONS, MAIL_QUEUE } from './mail/mail-job.js';
 import { NotificationsService } from './notifications.service.js';
 
@@ -9,7 +11,7 @@ import { NotificationsService } from './notifications.service.js';
  * `NotificationsService`. The processor lives in `NotificationsWorkerModule` (worker only).
  */
 @Module({
-  imports: [QueueModule, BullModule.registerQueue({ name: MAIL_QUEUE, defaultJobOptions: MAIL_JOB_OPTIONS })],
+  imports: [MikroOrmModule.forFeature([OutboxMail]), QueueModule, BullModule.registerQueue({ name: MAIL_QUEUE, defaultJobOptions: MAIL_JOB_OPTIONS })],
   providers: [NotificationsService],
   exports: [NotificationsService, BullModule],
 })

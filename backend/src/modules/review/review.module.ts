@@ -7,7 +7,9 @@ import { ManuscriptsModule } from '../manuscripts/manuscripts.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ReviewCertificatesController } from './certificates/review-certificates.controller.js';
 import { ReviewCertificatesService } from './certificates/review-certificates.service.js';
+import { DueReminder } from './entities/due-reminder.entity.js';
 import { PaperReview } from './entities/paper-review.entity.js';
+import { ReviewCriterion } from './entities/review-criterion.entity.js';
 import { RevisionRequest } from './entities/revision-request.entity.js';
 import { ReviewRemindersController } from './reminders/review-reminders.controller.js';
 import { ReviewRemindersService } from './reminders/review-reminders.service.js';
@@ -21,7 +23,7 @@ import { RubricService } from './rubric/rubric.service.js';
 
 /** Peer review: assignments, the reviewer's drafts and submissions, the editors' reading, and the reviewers' certificates. Exports nothing yet. */
 @Module({
-  imports: [MikroOrmModule.forFeature([PaperReview, RevisionRequest]), AccessModule, InvitationsModule, NotificationsModule, ManuscriptsModule, UsersModule],
+  imports: [MikroOrmModule.forFeature([PaperReview, RevisionRequest, DueReminder, ReviewCriterion]), AccessModule, InvitationsModule, NotificationsModule, ManuscriptsModule, UsersModule],
   controllers: [ReviewController, RevisionsController, ReviewCertificatesController, RubricController, ReviewRemindersController],
   providers: [ReviewService, RevisionRequestsService, ReviewRoundsService, ReviewCertificatesService, RubricService, ReviewRemindersService],
 })
