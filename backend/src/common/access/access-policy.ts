@@ -220,8 +220,3 @@ export function hasAnyRole(caller: Caller, roles: readonly Role[]): boolean {
 export function isEditorialTeam(caller: Caller): boolean {
   return caller.roles.has(EDITORIAL_TEAM_ROLE);
 }
-
-/** A fact about a person rather than a permission on a thing (an admin's comment is the editorial team's). */
-export function hasRole(caller: Caller, role: Role): boolean {
-  return caller.roles.has(role);
-}

@@ -11,7 +11,7 @@ import { type FileDownload, storedDownload } from '../storage/file-download.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { MyDashboardDto, MySubmissionDto } from './dtos/my-submission.dto.js';
 import type { PaperCardDto } from '../catalogue/dtos/paper.dto.js';
-import type { PaperAccessDto, PaperDetailDto } from './dtos/paper-detail.dto.js';
+import type { PaperAccessDto, PaperActionsDto, PaperDetailDto } from './dtos/paper-detail.dto.js';
 import { PaperStatus, progressOf } from './entities/paper-status.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
 import type { MySubmissionRow } from './entities/research-paper.repository.js';
@@ -98,6 +98,12 @@ export class ManuscriptsService {
       uploadVersion: grants.has(Permission.PaperUploadVersion),
       changeStatus: grants.has(Permission.PaperDecide),
     };
+    const actions: PaperActionsDto = {
+      readHistory: grants.has(Permission.PaperReadHistory),
+      readReviews: grants.has(Permission.PaperReadReviews),
+      approveVersion: grants.has(Permission.PaperApproveVersion),
+      exportDeposit: grants.has(Permission.PaperExportDeposit),
+    };
     return {
       ...this.toCard(paper),
       status: paper.status,
@@ -105,6 +111,7 @@ export class ManuscriptsService {
       license: licenseOf(paper.license),
       doi: paper.doi ?? null,
       access,
+      actions,
       createdAt: paper.createdAt.toISOString(),
       updatedAt: paper.updatedAt.toISOString(),
       authorEmails: access.discuss ? paper.authors.map((author) => author.email) : null,

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { hasRole } from '../../common/access/access-policy.js';
+import { isEditorialTeam } from '../../common/access/access-policy.js';
 import { AccessService } from '../../common/access/access.service.js';
 import { Permission } from '../../common/access/permission.js';
 import { RateLimitPolicy } from '../../common/rate-limit/rate-limit.decorator.js';
@@ -42,7 +42,7 @@ export class PaperCommentsService {
     await this.access.requireAccess(user, Permission.PaperDiscuss, [paperId]);
     await this.limits.admit(RateLimitPolicy.Comment, { userId: user.id });
     const paper = await this.papers.get(paperId);
-    const isAdminComment = hasRole(user, 'admin');
+    const isAdminComment = isEditorialTeam(user);
     const notifyOwner = isAdminComment && paper.userId !== user.id;
     const ownerEmail = notifyOwner ? ((await this.users.getIdentity(paper.userId))?.email ?? null) : null;
     const { comment, notification } = await this.notifications.inTransaction(async (tx, outbox) => {

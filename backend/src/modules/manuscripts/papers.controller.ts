@@ -18,6 +18,7 @@ import {
 } from '@nestjs/swagger';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply } from 'fastify';
+import { Permission } from '../../common/access/permission.js';
 import { Authenticated, Public } from '../../common/auth/auth.decorators.js';
 import { type ConditionalOptions, jsonRepresentation, NOT_MODIFIED_RESPONSE, ReadCaching, sendConditionally } from '../../common/http/conditional-get.js';
 import { uuidParam } from '../../common/http/uuid-param.pipe.js';
@@ -207,11 +208,11 @@ export class PapersController {
 
   @Patch(':id/status')
   @ApiOperation({ summary: "Change a paper's status" })
-  @Authenticated({ roles: ['admin'] })
+  @Authenticated({ permission: Permission.PaperDecide })
   @HttpCode(200)
   @ApiOkResponse({ type: StatusChangedDto, description: 'The status, its timeline event and the author’s e-mail, committed together; the same status again changes and sends nothing' })
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: not one of under_review, accepted, published, rejected' })
-  @ApiForbiddenResponse({ description: 'FORBIDDEN: not an admin' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: not one of the editorial team, whatever the id' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no such paper' })
   changeStatus(@Param('id', PAPER_ID) id: string, @Body() body: ChangeStatusDto, @CurrentUser() user: AuthUser): Promise<StatusChangedDto> {
     return this.decisions.changeStatus(id, body.status, user);
@@ -219,13 +220,13 @@ export class PapersController {
 
   @Get(':id/crossref-deposit')
   @ApiOperation({ summary: "Download a published paper's Crossref deposit" })
-  @Authenticated({ roles: ['admin'] })
+  @Authenticated({ permission: Permission.PaperExportDeposit })
   @ApiProduces('application/xml')
   @ApiOkResponse({
     description: 'The Crossref deposit XML (schema 5.3.1) that registers the paper’s DOI, as an attachment; the DOI is given now if the paper has none yet. Nothing is sent to Crossref.',
     schema: { type: 'string' },
   })
-  @ApiForbiddenResponse({ description: 'FORBIDDEN: not an admin' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: not one of the editorial team, whatever the id' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no such paper' })
   @ApiConflictResponse({ description: 'CONFLICT: the paper is not published, or the journal has no Crossref DOI prefix (CROSSREF_DOI_PREFIX)' })
   async crossrefDeposit(@Param('id', PAPER_ID) id: string, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser() user: AuthUser): Promise<string> {

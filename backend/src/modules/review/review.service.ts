@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessService } from '../../common/access/access.service.js';
+import { type AccessGrants, AccessService } from '../../common/access/access.service.js';
 import { Permission } from '../../common/access/permission.js';
 import { isUuid } from '../../common/http/uuid-param.pipe.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -218,8 +218,8 @@ export class ReviewService {
 
   /** The assigned reviewer or an editor; anyone else is told it does not exist. */
   async get(user: AuthUser, id: string): Promise<ReviewDto> {
-    await this.access.requireAccess(user, Permission.ReviewRead, [id]);
-    return this.toReview(await this.findReview(id));
+    const grants = await this.access.requireAccess(user, Permission.ReviewRead, [id]);
+    return this.toReview(await this.findReview(id), user, grants);
   }
 
   /** The review of a paper's current round, for its page (editors); a declined assignment is not one. */
@@ -227,7 +227,7 @@ export class ReviewService {
     await this.access.requireAccess(user, Permission.PaperReadReviews, [paperId]);
     const review = await this.em.findOne(PaperReview, { paperId, status: { $ne: ReviewStatus.Declined } }, { orderBy: { round: 'desc' } });
     if (!review) throw new ReviewException('notFound');
-    return this.toReview(review);
+    return this.toReview(review, user);
   }
 
   /** Stores the draft; assigned becomes in_progress. A submitted review no longer changes. */
@@ -245,7 +245,7 @@ export class ReviewService {
       await tx.flush();
       return locked;
     });
-    return this.toReview(review);
+    return this.toReview(review, user);
   }
 
   /** Submits the review and tells every editor once, in one transaction. */
@@ -284,7 +284,7 @@ export class ReviewService {
       await tx.flush();
       return locked;
     });
-    return this.toReview(review);
+    return this.toReview(review, user);
   }
 
   /**
@@ -405,7 +405,9 @@ export class ReviewService {
     return last;
   }
 
-  private async toReview(review: PaperReview): Promise<ReviewDto> {
+  /** The review with what the caller may do with it (`known`: the grants a check already read). */
+  private async toReview(review: PaperReview, user: AuthUser, known?: AccessGrants): Promise<ReviewDto> {
+    const grants = (known ?? (await this.access.grantsOnEach(user, 'review', [review.id]))).get(review.id) ?? new Set();
     const paper: PaperSummary | undefined = (await this.papers.summariesOf([review.paperId])).get(review.paperId);
     const name = (await this.users.displayNamesOf([review.reviewerId])).get(review.reviewerId);
     const email = (await this.users.emailsOf([review.reviewerId])).get(review.reviewerId);
@@ -423,6 +425,7 @@ export class ReviewService {
       ...dueOf(review),
       round: review.round,
       criteria: await this.rubric.criteriaOf(review),
+      access: { write: grants.has(Permission.ReviewWrite), decline: grants.has(Permission.ReviewDecline) },
     };
   }
 }

@@ -17,6 +17,7 @@ export function PaperDetailPage() {
   const { data: paper } = useGetPaperQuery(id);
   const current = paper?.id === id ? paper : undefined;
   const access = current?.access;
+  const actions = current?.actions;
   return (
     <PageContainer>
       <nav aria-label="Breadcrumb" className="mx-auto mb-6 max-w-3xl">
@@ -29,23 +30,23 @@ export function PaperDetailPage() {
         </Link>
       </nav>
       <PaperDetailView key={id} id={id} />
-      {access && (access.uploadVersion || access.discuss || access.changeStatus) && (
+      {access && actions && (access.uploadVersion || access.discuss || access.changeStatus) && (
         <div className="mx-auto mt-8 grid max-w-3xl gap-8">
           {access.changeStatus && current && <AdminActions key={`actions-${id}`} paperId={id} status={current.status} />}
-          {/* Only editors read a paper's review here; changeStatus is the editors' access. */}
-          {access.changeStatus && <PaperReviewCard key={`review-${id}`} paperId={id} />}
+          {/* Only those who may read every review (the editors) see the paper's review here. */}
+          {actions.readReviews && <PaperReviewCard key={`review-${id}`} paperId={id} />}
           {/* The rounds as each reads them: the editors all of it, the author what was shared. */}
-          {(access.changeStatus || access.owner) && <ReviewRounds key={`rounds-${id}`} paperId={id} viewer={access.changeStatus ? 'editor' : 'author'} />}
+          {(actions.readReviews || access.owner) && <ReviewRounds key={`rounds-${id}`} paperId={id} viewer={actions.readReviews ? 'editor' : 'author'} />}
           {access.uploadVersion ? (
             <UpdatedPaperUpload key={`upload-${id}`} paperId={id} published={current?.status === 'published'} />
           ) : (
-            access.changeStatus && (
+            actions.approveVersion && (
               <section aria-label="Paper versions" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
                 <PaperVersionsList key={`versions-${id}`} paperId={id} canApprove />
               </section>
             )
           )}
-          {access.discuss && <StatusTimeline key={`timeline-${id}`} paperId={id} viewerIsOwner={access.owner} />}
+          {actions.readHistory && <StatusTimeline key={`timeline-${id}`} paperId={id} viewerIsOwner={access.owner} />}
           {access.discuss && <DiscussionPanel key={`discussion-${id}`} paperId={id} />}
         </div>
       )}

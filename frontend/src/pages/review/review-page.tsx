@@ -6,14 +6,14 @@ import { AccessDenied, PageContainer } from '@/shared/ui';
 
 export function ReviewPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const { hasRole, user } = useSession();
+  const { hasRole } = useSession();
   // Editors read any review; the API decides whether this reviewer is the assigned one.
   if (!hasRole('reviewer') && !hasRole('admin')) {
     return <AccessDenied message="You don't have permission to access this page." />;
   }
   return (
     <PageContainer className="max-w-3xl">
-      <ReviewEditor reviewId={id} viewerId={user?.id} earlierRounds={(paperId) => <ReviewRounds paperId={paperId} viewer="reviewer" />} />
+      <ReviewEditor reviewId={id} earlierRounds={(paperId) => <ReviewRounds paperId={paperId} viewer="reviewer" />} />
     </PageContainer>
   );
 }

@@ -1375,8 +1375,18 @@ export interface components {
             discuss: boolean;
             /** @description Upload an updated PDF: owner only */
             uploadVersion: boolean;
-            /** @description Change the status: admin only */
+            /** @description Change the status (paper.decide): the editorial team */
             changeStatus: boolean;
+        };
+        PaperActionsDto: {
+            /** @description Follow its progress and status timeline (paper.readHistory): owner or the editorial team */
+            readHistory: boolean;
+            /** @description Read every review, with the reviewers named (paper.readReviews): the editorial team */
+            readReviews: boolean;
+            /** @description Approve an uploaded version (paper.approveVersion): the editorial team */
+            approveVersion: boolean;
+            /** @description Download the Crossref deposit (paper.exportDeposit): the editorial team */
+            exportDeposit: boolean;
         };
         PaperDetailDto: {
             /** Format: uuid */
@@ -1407,6 +1417,7 @@ export interface components {
              */
             doi: string | null;
             access: components["schemas"]["PaperAccessDto"];
+            actions: components["schemas"]["PaperActionsDto"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3596,7 +3607,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description FORBIDDEN: not an admin */
+            /** @description FORBIDDEN: not one of the editorial team, whatever the id */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3650,7 +3661,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description FORBIDDEN: not an admin */
+            /** @description FORBIDDEN: not one of the editorial team, whatever the id */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -166,6 +166,11 @@ function fileProblem(file: { size: number; type: string } | null) {
 const decisionStatuses: PaperStatus[] = ['under_review', 'accepted', 'published', 'rejected'];
 
 /** 401 for a visitor, 403 for a signed-in non-admin, null for an admin. */
+/** The server's `actions` on a paper, as its access policy grants them: the timeline to the owner and the editors, the rest to the editors. */
+function paperActions(owner: boolean, admin: boolean) {
+  return { readHistory: owner || admin, readReviews: admin, approveVersion: admin, exportDeposit: admin };
+}
+
 function adminOnly(): Response | null {
   const user = authenticated();
   if (!user) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
@@ -333,7 +338,8 @@ export const paperAndPaymentHandlers = [
     if (!(decisionStatuses as string[]).includes(status)) return fail(400, 'VALIDATION_FAILED', 'Bad status');
     const owner = db.paperOwners[paper.id] === user.id;
     const access = { owner, discuss: true, uploadVersion: owner, changeStatus: true };
-    if (paper.status === status) return ok({ paper: { ...paper, access }, changed: false, notification: 'none' });
+    const actions = paperActions(owner, true);
+    if (paper.status === status) return ok({ paper: { ...paper, access, actions }, changed: false, notification: 'none' });
     addStatusEvent(paper.id, {
       fromStatus: paper.status,
       toStatus: status,
@@ -344,7 +350,7 @@ export const paperAndPaymentHandlers = [
     paper.status = status;
     paper.publishedAt = status === 'published' ? new Date(Date.UTC(2026, 2, 1)).toISOString() : null;
     return ok({
-      paper: { ...paper, access },
+      paper: { ...paper, access, actions },
       changed: true,
       notification: status === 'under_review' ? 'none' : 'queued',
     });
@@ -426,6 +432,7 @@ export const paperAndPaymentHandlers = [
     return ok({
       ...paper,
       access: { owner, discuss: owner || admin, uploadVersion: owner, changeStatus: admin },
+      actions: paperActions(owner, admin),
       authorEmails: owner || admin ? (paper.authorEmails ?? []) : null,
     });
   }),

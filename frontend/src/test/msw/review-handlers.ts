@@ -88,6 +88,8 @@ function submitProblem(given: readonly ReviewCriterionInput[]): string | null {
 function reviewDto(row: ReviewRow) {
   const paper = paperOf(row);
   const reviewer = userById(row.reviewerId);
+  // As the server's policy answers: only its reviewer, while the assignment stands, writes or declines it.
+  const assignee = caller()?.id === row.reviewerId && standing(row);
   return {
     id: row.id,
     paper: { id: paper.id, title: paper.title, category: paper.category },
@@ -101,6 +103,7 @@ function reviewDto(row: ReviewRow) {
     ...dueOf(row),
     round: row.round ?? 1,
     criteria: criteriaOf(row),
+    access: { write: assignee, decline: assignee },
   };
 }
 

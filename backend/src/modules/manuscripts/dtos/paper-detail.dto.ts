@@ -7,7 +7,15 @@ export class PaperAccessDto {
   @ApiProperty({ description: 'The caller submitted it' }) owner: boolean;
   @ApiProperty({ description: 'Read and post comments: owner or admin' }) discuss: boolean;
   @ApiProperty({ description: 'Upload an updated PDF: owner only' }) uploadVersion: boolean;
-  @ApiProperty({ description: 'Change the status: admin only' }) changeStatus: boolean;
+  @ApiProperty({ description: 'Change the status (paper.decide): the editorial team' }) changeStatus: boolean;
+}
+
+/** What else the caller may do with the paper, as the access policy answers it, for the page's other panels. */
+export class PaperActionsDto {
+  @ApiProperty({ description: 'Follow its progress and status timeline (paper.readHistory): owner or the editorial team' }) readHistory: boolean;
+  @ApiProperty({ description: 'Read every review, with the reviewers named (paper.readReviews): the editorial team' }) readReviews: boolean;
+  @ApiProperty({ description: 'Approve an uploaded version (paper.approveVersion): the editorial team' }) approveVersion: boolean;
+  @ApiProperty({ description: 'Download the Crossref deposit (paper.exportDeposit): the editorial team' }) exportDeposit: boolean;
 }
 
 export class PaperDetailDto extends PaperCardDto {
@@ -18,6 +26,7 @@ export class PaperDetailDto extends PaperCardDto {
   @ApiProperty({ type: String, nullable: true, example: '10.12345/ysj.2026.00042', description: 'Given at publication when the journal has a Crossref prefix' })
   doi: string | null;
   @ApiProperty({ type: PaperAccessDto }) access: PaperAccessDto;
+  @ApiProperty({ type: PaperActionsDto }) actions: PaperActionsDto;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, format: 'date-time' }) updatedAt: string;
   @ApiProperty({ type: [String], nullable: true, description: "The authors' e-mails, only for the owner and admins" })

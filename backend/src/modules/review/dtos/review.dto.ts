@@ -191,6 +191,12 @@ export class ReviewReviewerDto {
   @ApiProperty() email: string;
 }
 
+/** What the caller may do with the review, as the access policy answers it; the server enforces it anyway. */
+export class ReviewAccessDto {
+  @ApiProperty({ description: 'Save a draft and submit it (review.write): its reviewer only' }) write: boolean;
+  @ApiProperty({ description: 'Decline the assignment (review.decline): its reviewer only' }) decline: boolean;
+}
+
 export class ReviewDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ type: ReviewPaperDto }) paper: ReviewPaperDto;
@@ -209,4 +215,5 @@ export class ReviewDto {
     description: "The rubric's scores and comments: a submitted review's own snapshot ([] if it predates the rubric), a draft's scores on the current rubric",
   })
   criteria: ReviewCriterionDto[];
+  @ApiProperty({ type: ReviewAccessDto }) access: ReviewAccessDto;
 }

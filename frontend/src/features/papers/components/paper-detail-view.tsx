@@ -32,7 +32,7 @@ export function PaperDetailView({ id }: { id: string }) {
   const school = paper.school ?? schools[0] ?? null;
   const published = paper.status === 'published';
   // The deposit registers the DOI: the editors', once the paper is out and has one (the server checks both too).
-  const canDeposit = published && paper.access.changeStatus && paper.doi !== null;
+  const canDeposit = published && paper.actions.exportDeposit && paper.doi !== null;
   return (
     <article className="mx-auto grid max-w-3xl gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <header className="grid gap-3">
@@ -41,7 +41,7 @@ export function PaperDetailView({ id }: { id: string }) {
           <span className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-800">{paper.category}</span>
         </div>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{paper.title}</h1>
-        {(paper.access.owner || paper.access.changeStatus) && (
+        {paper.actions.readHistory && (
           <ProgressBar value={paperProgress(paper.status)} label="Review progress" className="max-w-sm" />
         )}
         <dl className="grid gap-2 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-4">

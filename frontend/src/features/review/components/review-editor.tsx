@@ -16,8 +16,6 @@ export const REVIEW_DENIED = "You don't have permission to access this page.";
 
 interface ReviewEditorProps {
   reviewId: string;
-  /** The signed-in user: only the assigned reviewer writes, an editor reads. */
-  viewerId: string | undefined;
   /** The paper's earlier review rounds, from the revisions feature when the page composes it: shown from round 2 on. */
   earlierRounds?: (paperId: string) => ReactNode;
 }
@@ -29,7 +27,7 @@ const sameCriteria = (a: readonly ReviewCriterion[], b: readonly ReviewCriterion
   a.length === b.length && a.every((criterion, index) => criterion.score === b[index].score && criterion.comment === b[index].comment);
 
 /** /review/{id}: the paper, the recommendation, the rubric's scores and the text, Save Draft and Submit Review. */
-export function ReviewEditor({ reviewId, viewerId, earlierRounds }: ReviewEditorProps) {
+export function ReviewEditor({ reviewId, earlierRounds }: ReviewEditorProps) {
   const { data, isLoading, error } = useGetReviewQuery(reviewId);
   if (isLoading) return <PageSpinner />;
   if (!data) {
@@ -44,7 +42,8 @@ export function ReviewEditor({ reviewId, viewerId, earlierRounds }: ReviewEditor
   // Keyed by id so another review starts from its own saved text, never from this one's.
   return (
     <div className="grid gap-6">
-      <ReviewForm key={data.id} review={data} canWrite={data.reviewer.id === viewerId} />
+      {/* Only the assigned reviewer writes (the API's access flags); an editor reads. */}
+      <ReviewForm key={data.id} review={data} canWrite={data.access.write} />
       {data.round > 1 && earlierRounds?.(data.paper.id)}
     </div>
   );
