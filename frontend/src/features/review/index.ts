@@ -4,3 +4,4 @@ export { ReviewAssignments } from './components/review-assignments';
 export { ReviewEditor } from './components/review-editor';
 export { ReviewerDashboard } from './components/reviewer-dashboard';
 export { RubricEditor } from './components/rubric-editor';
+export { useGetAssignableReviewersQuery } from './api/review-api';

@@ -3,8 +3,14 @@ import { useSession } from '@/features/auth';
 import { ReviewerInvitations } from '@/features/invitations';
 import { EditorMessages, EditorUnreadBadge } from '@/features/messages';
 import { OrcidCard } from '@/features/orcid';
-import { ReviewAssignments, RubricEditor } from '@/features/review';
+import { ReviewAssignments, RubricEditor, useGetAssignableReviewersQuery } from '@/features/review';
 import { PageContainer } from '@/shared/ui';
+
+/** The Messages tab: an editor writes to the reviewers the review feature lists as assignable. */
+function EditorMessagesPanel() {
+  const reviewers = useGetAssignableReviewersQuery();
+  return <EditorMessages reviewers={reviewers} />;
+}
 
 export function AdminPage() {
   const { user } = useSession();
@@ -17,7 +23,7 @@ export function AdminPage() {
             <ReviewerInvitations />
           </>
         }
-        messages={{ panel: <EditorMessages />, badge: <EditorUnreadBadge /> }}
+        messages={{ panel: <EditorMessagesPanel />, badge: <EditorUnreadBadge /> }}
         orcid={user && <OrcidCard user={user} />}
         rubric={<RubricEditor />}
       />

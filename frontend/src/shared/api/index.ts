@@ -1,4 +1,4 @@
-export { baseApi, tagTypes } from './base-api';
+export { baseApi } from './base-api';
 export { refreshSession, type RefreshResult } from './base-query';
 export { hasSessionHint } from './session-hint';
 export { toApiError, UNEXPECTED_ERROR_MESSAGE, type ApiError, type ApiErrorCode } from './api-error';
@@ -87,4 +87,18 @@ export type {
 } from './types';
 export { uploadWithProgress, type UploadOptions, type UploadResult } from './upload';
 export { prepareUpload, takeUpload, type UploadJob } from './upload-jobs';
-export { statusHistoryTagId } from './tags';
+export {
+  ADMIN_PAPERS_TAG,
+  PUBLISHED_PAPERS_TAG,
+  REVIEW_LISTS_TAG,
+  REVIEW_ROUNDS_TAG,
+  SESSION_TAG,
+  SUBMISSIONS_TAG,
+  SUBMISSION_FEE_TAG,
+  paperTag,
+  paperVersionsTag,
+  statusHistoryTag,
+  tagOwners,
+  tagTypes,
+  type TagType,
+} from './tags';

@@ -1,4 +1,7 @@
 import {
+  ADMIN_PAPERS_TAG,
+  PUBLISHED_PAPERS_TAG,
+  SUBMISSIONS_TAG,
   type AdminPaperPage,
   type DecisionStatus,
   type EmailOutboxSummary,
@@ -6,7 +9,8 @@ import {
   type StatusChanged,
   type StatusCounts,
   baseApi,
-  statusHistoryTagId,
+  paperTag,
+  statusHistoryTag,
 } from '@/shared/api';
 
 export interface AdminPapersArgs {
@@ -36,7 +40,7 @@ export const adminApi = baseApi.injectEndpoints({
           limit: ADMIN_PAPERS_PAGE_SIZE,
         },
       }),
-      providesTags: [{ type: 'Paper', id: 'LIST' }],
+      providesTags: [ADMIN_PAPERS_TAG],
     }),
     getStatusCounts: build.query<StatusCounts, void>({
       query: () => '/admin/papers/status-counts',
@@ -59,11 +63,12 @@ export const adminApi = baseApi.injectEndpoints({
         error
           ? []
           : [
-              { type: 'Paper', id: paperId },
-              { type: 'Paper', id: 'LIST' },
-              { type: 'Paper', id: statusHistoryTagId(paperId) },
+              paperTag(paperId),
+              PUBLISHED_PAPERS_TAG,
+              ADMIN_PAPERS_TAG,
+              statusHistoryTag(paperId),
               'AdminStats',
-              'Submission',
+              SUBMISSIONS_TAG,
             ],
     }),
   }),

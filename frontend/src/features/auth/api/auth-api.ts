@@ -1,4 +1,5 @@
 import {
+  SESSION_TAG,
   type ForgotPasswordRequest,
   type GradeLevel,
   type MessageResponse,
@@ -17,7 +18,7 @@ export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getSession: build.query<SessionResponse, void>({
       query: () => '/auth/session',
-      providesTags: ['Session'],
+      providesTags: [SESSION_TAG],
     }),
     signIn: build.mutation<SessionResponse, SignInRequest>({
       query: (body) => ({ url: '/auth/sign-in', method: 'POST', body }),

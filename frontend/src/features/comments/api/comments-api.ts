@@ -1,4 +1,4 @@
-import { type CommentPosted, type PaperComment, baseApi } from '@/shared/api';
+import { SUBMISSIONS_TAG, type CommentPosted, type PaperComment, baseApi } from '@/shared/api';
 
 export const commentsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -13,7 +13,7 @@ export const commentsApi = baseApi.injectEndpoints({
         body: { comment },
       }),
       // Comment counts show on the author's dashboard and lists too.
-      invalidatesTags: (_result, error, { paperId }) => (error ? [] : [{ type: 'Comment', id: paperId }, 'Submission']),
+      invalidatesTags: (_result, error, { paperId }) => (error ? [] : [{ type: 'Comment', id: paperId }, SUBMISSIONS_TAG]),
     }),
     updateComment: build.mutation<PaperComment, { paperId: string; commentId: string; comment: string }>({
       query: ({ paperId, commentId, comment }) => ({

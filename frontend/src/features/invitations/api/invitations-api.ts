@@ -1,4 +1,5 @@
 import {
+  SESSION_TAG,
   type AcceptInvitationRequest,
   type Invitation,
   type InvitationAccepted,
@@ -49,7 +50,7 @@ export const invitationsApi = baseApi.injectEndpoints({
     acceptInvitation: build.mutation<InvitationAccepted, AcceptInvitationRequest>({
       query: (body) => ({ url: '/invitations/accept', method: 'POST', body }),
       // A signed-in invitee gains the reviewer role: the session's roles change with it.
-      invalidatesTags: (_result, error) => (error ? [] : [INVITATION_LISTS, REVIEWER_OVERVIEW, 'Session']),
+      invalidatesTags: (_result, error) => (error ? [] : [INVITATION_LISTS, REVIEWER_OVERVIEW, SESSION_TAG]),
     }),
   }),
 });

@@ -1,5 +1,4 @@
 import {
-  type AssignableReviewer,
   type MessageList,
   type ReviewerMessage,
   baseApi,
@@ -14,8 +13,6 @@ export const MESSAGE_POLLING = { pollingInterval: 15_000, skipPollingIfUnfocused
 // Sending, replying and opening a message all change the lists (a new row, a cleared badge).
 const MESSAGE_LISTS = { type: 'Message', id: 'LIST' } as const;
 const messageTag = (id: string) => ({ type: 'Message' as const, id });
-// The review feature's assignable-reviewer list: the same server state, refreshed by the same changes.
-const REVIEW_LISTS = { type: 'Review', id: 'LIST' } as const;
 
 const missingJob = { error: { status: 'CUSTOM_ERROR', error: 'Message was not prepared' } } as const;
 
@@ -47,11 +44,6 @@ export const messagesApi = baseApi.injectEndpoints({
         }
       },
     }),
-    // The active reviewers an editor may write to are the reviewers papers may be assigned to.
-    getMessageRecipients: build.query<AssignableReviewer[], void>({
-      query: () => '/admin/reviews/assignable-reviewers',
-      providesTags: [REVIEW_LISTS],
-    }),
     sendToReviewer: build.mutation<ReviewerMessage, PreparedMessage>({
       queryFn: ({ uploadId }, api) => send('/admin/messages', uploadId, api),
       invalidatesTags: (_result, error) => (error ? [] : [MESSAGE_LISTS]),
@@ -78,7 +70,6 @@ export const {
   useGetEditorMessagesQuery,
   useGetMyMessagesQuery,
   useGetMessageQuery,
-  useGetMessageRecipientsQuery,
   useSendToReviewerMutation,
   useSendToEditorsMutation,
   useReplyToMessageMutation,

@@ -1,15 +1,25 @@
 import { Mail } from 'lucide-react';
-import { toApiError } from '@/shared/api';
+import { type AssignableReviewer, toApiError } from '@/shared/api';
 import { personName } from '@/shared/lib/person-name';
-import { MESSAGE_POLLING, useGetEditorMessagesQuery, useGetMessageRecipientsQuery } from '../api/messages-api';
+import { MESSAGE_POLLING, useGetEditorMessagesQuery } from '../api/messages-api';
 import { MESSAGE_STRINGS } from '../model/message-strings';
 import { ConversationPanel } from './conversation-panel';
 import { UnreadBadge } from './unread-badge';
 
-/** The admin dashboard's Messages tab: every message between the editorial team and reviewers. */
-export function EditorMessages() {
+/** The reviewers an editor may write to, as the page asks the review feature for them. */
+export interface MessageableReviewers {
+  isLoading: boolean;
+  isError: boolean;
+  error?: unknown;
+  data?: AssignableReviewer[];
+}
+
+/**
+ * The admin dashboard's Messages tab: every message between the editorial team and reviewers.
+ * The active reviewers an editor may write to are the reviewers papers may be assigned to.
+ */
+export function EditorMessages({ reviewers }: { reviewers: MessageableReviewers }) {
   const list = useGetEditorMessagesQuery(undefined, MESSAGE_POLLING);
-  const reviewers = useGetMessageRecipientsQuery();
 
   return (
     <ConversationPanel

@@ -1,4 +1,4 @@
-import { baseApi } from '@/shared/api';
+import { SESSION_TAG, baseApi } from '@/shared/api';
 import { env } from '@/shared/config/env';
 
 // Linking and signing in are browser navigations to the API (it redirects to ORCID and back);
@@ -7,7 +7,7 @@ export const orcidApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     unlinkOrcid: build.mutation<void, void>({
       query: () => ({ url: '/orcid/link', method: 'DELETE' }),
-      invalidatesTags: (_result, error) => (error ? [] : ['Session']),
+      invalidatesTags: (_result, error) => (error ? [] : [SESSION_TAG]),
     }),
   }),
 });

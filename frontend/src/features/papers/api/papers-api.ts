@@ -1,4 +1,12 @@
-import { type PaperDetail, type PaperPage, type PaperStatusEvent, baseApi, statusHistoryTagId } from '@/shared/api';
+import {
+  PUBLISHED_PAPERS_TAG,
+  type PaperDetail,
+  type PaperPage,
+  type PaperStatusEvent,
+  baseApi,
+  paperTag,
+  statusHistoryTag,
+} from '@/shared/api';
 import { env } from '@/shared/config/env';
 import { PAPERS_PAGE_SIZE } from './first-page';
 
@@ -31,23 +39,23 @@ export const papersApi = baseApi.injectEndpoints({
         },
       }),
       providesTags: (result) => [
-        { type: 'Paper', id: 'LIST' },
-        ...(result?.pages.flatMap((page) => page.items.map((paper) => ({ type: 'Paper' as const, id: paper.id }))) ?? []),
+        PUBLISHED_PAPERS_TAG,
+        ...(result?.pages.flatMap((page) => page.items.map((paper) => paperTag(paper.id))) ?? []),
       ],
     }),
     getPaper: build.query<PaperDetail, string>({
       query: (id) => `/papers/${encodeURIComponent(id)}`,
-      providesTags: (_result, _error, id) => [{ type: 'Paper', id }],
+      providesTags: (_result, _error, id) => [paperTag(id)],
     }),
-    // Owner or admin; a status change invalidates { type: 'Paper', id: `${id}:history` }.
+    // Owner or admin; a status change or a revision invalidates it.
     getStatusHistory: build.query<PaperStatusEvent[], string>({
       query: (id) => `/papers/${encodeURIComponent(id)}/status-history`,
-      providesTags: (_result, _error, id) => [{ type: 'Paper', id: statusHistoryTagId(id) }],
+      providesTags: (_result, _error, id) => [statusHistoryTag(id)],
     }),
     // "How to cite" (published papers only): one line of plain text, made by the server from a CSL style.
     getPaperCitation: build.query<string, { id: string; format: CitationTextFormat }>({
       query: ({ id, format }) => ({ url: `/papers/${encodeURIComponent(id)}/citation`, params: { format }, responseHandler: 'text' }),
-      providesTags: (_result, _error, { id }) => [{ type: 'Paper', id }],
+      providesTags: (_result, _error, { id }) => [paperTag(id)],
     }),
   }),
 });

@@ -1,4 +1,5 @@
 import {
+  SUBMISSION_FEE_TAG,
   type CheckoutSession,
   type SubmissionFee,
   type TestCheckout,
@@ -11,7 +12,7 @@ export const paymentsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getSubmissionFee: build.query<SubmissionFee, void>({
       query: () => '/payments/submission-fee',
-      providesTags: [{ type: 'Payment', id: 'FEE' }],
+      providesTags: [SUBMISSION_FEE_TAG],
     }),
     // The server returns the same open session to a double click; the button is disabled too.
     createCheckout: build.mutation<CheckoutSession, void>({
@@ -19,7 +20,7 @@ export const paymentsApi = baseApi.injectEndpoints({
     }),
     verifyPayment: build.mutation<VerifyPaymentResult, { sessionId: string }>({
       query: (body) => ({ url: '/payments/verify', method: 'POST', body }),
-      invalidatesTags: (result) => (result?.verified ? [{ type: 'Payment', id: 'FEE' }] : []),
+      invalidatesTags: (result) => (result?.verified ? [SUBMISSION_FEE_TAG] : []),
     }),
     getTestCheckout: build.query<TestCheckout, string>({
       query: (sessionId) => `/payments/test-checkout/${encodeURIComponent(sessionId)}`,

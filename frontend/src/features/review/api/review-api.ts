@@ -1,4 +1,6 @@
 import {
+  REVIEW_LISTS_TAG,
+  REVIEW_ROUNDS_TAG,
   type AssignReviewRequest,
   type AssignablePaper,
   type AssignableReviewer,
@@ -17,7 +19,7 @@ import { env } from '@/shared/config/env';
 
 // Every assignment change moves a paper in or out of the assignable list and changes the
 // reviewer's dashboard, so one list tag covers them; a review has a tag of its own id.
-const REVIEW_LISTS = { type: 'Review', id: 'LIST' } as const;
+const REVIEW_LISTS = REVIEW_LISTS_TAG;
 const reviewTag = (id: string) => ({ type: 'Review' as const, id });
 const paperReviewTag = (paperId: string) => ({ type: 'Review' as const, id: `paper:${paperId}` });
 const RUBRIC = { type: 'Review', id: 'RUBRIC' } as const;
@@ -84,8 +86,8 @@ export const reviewApi = baseApi.injectEndpoints({
     }),
     replaceRubric: build.mutation<RubricCriterion[], ReplaceRubricRequest>({
       query: (body) => ({ url: '/admin/rubric', method: 'PUT', body }),
-      // A draft shows the current rubric: every review read may change, not only the list.
-      invalidatesTags: (_result, error) => (error ? [] : ['Review']),
+      // A draft and the rounds show the current rubric: every review read may change, not only the list.
+      invalidatesTags: (_result, error) => (error ? [] : ['Review', REVIEW_ROUNDS_TAG]),
     }),
     getPaperReview: build.query<Review, string>({
       query: (paperId) => `/papers/${encodeURIComponent(paperId)}/review`,

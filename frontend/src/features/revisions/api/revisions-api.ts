@@ -1,16 +1,20 @@
 import {
+  REVIEW_LISTS_TAG,
+  SUBMISSIONS_TAG,
   type RequestRevisionsRequest,
   type ReviewRounds,
   type RevisionRequest,
   baseApi,
-  statusHistoryTagId,
+  paperTag,
+  paperVersionsTag,
+  statusHistoryTag,
   takeUpload,
   uploadWithProgress,
 } from '@/shared/api';
 
 // A paper's rounds change when the editors ask for revisions and when the author answers; the
 // answer also changes the paper (its PDF, its status), its versions and the assignable papers.
-const roundsTag = (paperId: string) => ({ type: 'Review' as const, id: `rounds:${paperId}` });
+const roundsTag = (paperId: string) => ({ type: 'ReviewRound' as const, id: paperId });
 const missingJob = { error: { status: 'CUSTOM_ERROR', error: 'The upload was not prepared' } } as const;
 
 export const revisionsApi = baseApi.injectEndpoints({
@@ -34,11 +38,11 @@ export const revisionsApi = baseApi.injectEndpoints({
           ? []
           : [
               roundsTag(paperId),
-              { type: 'Paper', id: paperId },
-              { type: 'Paper', id: `${paperId}:versions` },
-              { type: 'Paper', id: statusHistoryTagId(paperId) },
-              { type: 'Review', id: 'LIST' },
-              'Submission',
+              paperTag(paperId),
+              paperVersionsTag(paperId),
+              statusHistoryTag(paperId),
+              REVIEW_LISTS_TAG,
+              SUBMISSIONS_TAG,
             ],
     }),
   }),

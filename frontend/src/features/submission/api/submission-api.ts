@@ -1,4 +1,19 @@
-import { type MyDashboard, type MySubmission, type PaperDetail, type PaperVersion, type VersionApproved, baseApi, takeUpload, uploadWithProgress } from '@/shared/api';
+import {
+  ADMIN_PAPERS_TAG,
+  PUBLISHED_PAPERS_TAG,
+  SUBMISSIONS_TAG,
+  SUBMISSION_FEE_TAG,
+  type MyDashboard,
+  type MySubmission,
+  type PaperDetail,
+  type PaperVersion,
+  type VersionApproved,
+  baseApi,
+  paperTag,
+  paperVersionsTag,
+  takeUpload,
+  uploadWithProgress,
+} from '@/shared/api';
 
 const missingJob = { error: { status: 'CUSTOM_ERROR', error: 'Upload was not prepared' } } as const;
 
@@ -12,19 +27,20 @@ export const submissionApi = baseApi.injectEndpoints({
         return uploadWithProgress<PaperDetail>({ path: '/papers', body: job.body, onProgress: job.onProgress }, api);
       },
       // The paid fee is used up by the submission, so the fee status changes too.
-      invalidatesTags: ['Submission', { type: 'Payment', id: 'FEE' }],
+      invalidatesTags: [SUBMISSIONS_TAG, SUBMISSION_FEE_TAG],
     }),
     getMySubmissions: build.query<MySubmission[], void>({
       query: () => '/papers/mine',
-      providesTags: ['Submission'],
+      providesTags: [SUBMISSIONS_TAG],
     }),
     getMyDashboard: build.query<MyDashboard, void>({
       query: () => '/papers/mine/dashboard',
-      providesTags: ['Submission', 'Comment'],
+      // A new comment invalidates the submissions too, as the dashboard counts comments.
+      providesTags: [SUBMISSIONS_TAG],
     }),
     getPaperVersions: build.query<PaperVersion[], string>({
       query: (paperId) => `/papers/${encodeURIComponent(paperId)}/versions`,
-      providesTags: (_result, _error, paperId) => [{ type: 'Paper', id: `${paperId}:versions` }],
+      providesTags: (_result, _error, paperId) => [paperVersionsTag(paperId)],
     }),
     uploadPaperVersion: build.mutation<PaperVersion, { paperId: string; uploadId: string }>({
       queryFn: async ({ paperId, uploadId }, api) => {
@@ -37,7 +53,7 @@ export const submissionApi = baseApi.injectEndpoints({
         }, api);
       },
       invalidatesTags: (_result, error, { paperId }) =>
-        error ? [] : [{ type: 'Paper', id: paperId }, { type: 'Paper', id: `${paperId}:versions` }, 'Submission'],
+        error ? [] : [paperTag(paperId), paperVersionsTag(paperId), SUBMISSIONS_TAG],
     }),
     // An editor makes a pending version the paper's PDF (admins only; the server decides).
     approvePaperVersion: build.mutation<VersionApproved, { paperId: string; version: number }>({
@@ -46,7 +62,7 @@ export const submissionApi = baseApi.injectEndpoints({
         method: 'POST',
       }),
       invalidatesTags: (_result, error, { paperId }) =>
-        error ? [] : [{ type: 'Paper', id: paperId }, { type: 'Paper', id: `${paperId}:versions` }, { type: 'Paper', id: 'LIST' }],
+        error ? [] : [paperTag(paperId), paperVersionsTag(paperId), PUBLISHED_PAPERS_TAG, ADMIN_PAPERS_TAG],
     }),
   }),
 });
