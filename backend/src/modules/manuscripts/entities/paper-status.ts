@@ -1,3 +1,5 @@
+import { PAPER_PROGRESS } from '../../../common/web-shared/paper-progress.js';
+
 /** The statuses a paper can have (spec section 4, "Paper status"). */
 export enum PaperStatus {
   Submitted = 'submitted',
@@ -9,16 +11,13 @@ export enum PaperStatus {
 
 export const PAPER_STATUSES = Object.values(PaperStatus);
 
-/** The progress bar of My Submissions and the dashboard (spec section 4), one number per status. */
-const PROGRESS: Record<PaperStatus, number> = {
-  [PaperStatus.Submitted]: 25,
-  [PaperStatus.UnderReview]: 50,
-  [PaperStatus.Accepted]: 75,
-  [PaperStatus.Published]: 100,
-  [PaperStatus.Rejected]: 0,
-};
+/**
+ * The progress bar of My Submissions and the dashboard (spec section 4), one number per status;
+ * the table is the web app's too. Typed by the enum, so a status missing from it fails the build.
+ */
+const PROGRESS: Record<PaperStatus, number> = PAPER_PROGRESS;
 
 /** A status the spec does not list (the assignment list's in_review) is 0. */
 export function progressOf(status: string): number {
-  return PROGRESS[status as PaperStatus] ?? 0;
+  return Object.hasOwn(PROGRESS, status) ? PROGRESS[status as PaperStatus] : 0;
 }
