@@ -1,3 +1,4 @@
+import { type Role, ROLES } from '../web-shared/roles.js';
 import { Permission } from './permission.js';
 
 /**
@@ -8,8 +9,7 @@ import { Permission } from './permission.js';
  * picks the landing page by the spec's order).
  */
 
-export const ROLES = ['admin', 'reviewer', 'user'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role };
 
 /**
  * The role whose holders are the editorial team: they decide on papers, read every review and

@@ -1,3 +1,4 @@
+import { ROLES } from '@journal/web-shared/roles';
 import {
   type Invitation,
   type MessageAttachment,
@@ -180,7 +181,7 @@ export function addUser(options: {
   firstName?: string | null;
 }): SessionUser {
   const held = new Set<Role>(['user', ...(options.roles ?? [options.role ?? 'user'])]);
-  const roles = (['admin', 'reviewer', 'user'] as const).filter((role) => held.has(role));
+  const roles = ROLES.filter((role) => held.has(role));
   const user: SessionUser = {
     id: `00000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`,
     email: options.email,

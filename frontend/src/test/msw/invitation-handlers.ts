@@ -1,3 +1,4 @@
+import { ROLES } from '@journal/web-shared/roles';
 import { HttpResponse, http } from 'msw';
 import { type ApiErrorBody, type ErrorCode, type Invitation, type ReviewerOverview, type Role } from '@/shared/api';
 import { type InvitationRow, addInvitation, addUser, db, sessionUser } from './db';
@@ -36,7 +37,7 @@ function grant(email: string, role: Role): void {
   const entry = db.users.get(email.toLowerCase());
   if (!entry || entry.user.roles.includes(role)) return;
   const held = new Set([...entry.user.roles, role]);
-  entry.user.roles = (['admin', 'reviewer', 'user'] as const).filter((r) => held.has(r));
+  entry.user.roles = ROLES.filter((r) => held.has(r));
   entry.user.role = entry.user.roles[0];
 }
 
