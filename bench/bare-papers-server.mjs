@@ -4,7 +4,7 @@
 import 'reflect-metadata';
 import http from 'node:http';
 import pg from 'pg';
-import { readPaperPage } from '../backend/dist/modules/catalogue/list/paper-list-query.js';
+import { readPaperPage } from '../backend/dist/modules/catalogue/list/paper-list.repository.js';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
 const arxivDetailPageId = process.env.ARXIV_DETAIL_PAGE_ID || null;

@@ -4,12 +4,12 @@ import { loadConfig } from '../../src/config/app-config.js';
 import { buildOrmOptions } from '../../src/orm-options.js';
 import type { PaperPageDto } from '../../src/modules/catalogue/dtos/paper.dto.js';
 import { encodePaperCursor } from '../../src/modules/catalogue/list/paper-cursor.js';
-import { buildPaperListQuery, readPaperPage, SEARCH_WALK_ROWS, toNumberedPlaceholders } from '../../src/modules/catalogue/list/paper-list-query.js';
+import { buildPaperListQuery, readPaperPage, SEARCH_WALK_ROWS, toNumberedPlaceholders } from '../../src/modules/catalogue/list/paper-list.repository.js';
 import { MAX_PART_WORDS } from '../../src/modules/catalogue/list/paper-search.js';
 import { scratchDatabase } from '../support/scratch-database.js';
 
 /**
- * The search's two steps (paper-list-query.ts): the newest SEARCH_WALK_ROWS papers first, then the
+ * The search's two steps (paper-list.repository.ts): the newest SEARCH_WALK_ROWS papers first, then the
  * trigram index. Its own database, so that more published papers than one walk reads do not
  * show up in other suites' lists.
  */

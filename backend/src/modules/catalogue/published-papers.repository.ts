@@ -5,7 +5,7 @@ import { isUuid } from '../../common/http/uuid-param.pipe.js';
 import type { LicenseId } from '../../config/licenses.js';
 import type { ListPapersQueryDto } from './dtos/list-papers.query.js';
 import type { PaperPageDto } from './dtos/paper.dto.js';
-import { readPaperPage } from './list/paper-list-query.js';
+import { readPaperPage } from './list/paper-list.repository.js';
 import type { PaperAuthor, PublishedPaper } from './published-paper.js';
 import { READ_POOL } from './read-pool.js';
 
@@ -42,7 +42,7 @@ export class PublishedPapersRepository {
     @Inject(READ_POOL) private readonly readPool: pg.Pool,
   ) {}
 
-  /** Published papers, newest first, keyset-paginated (list/paper-list-query.ts). */
+  /** Published papers, newest first, keyset-paginated (list/paper-list.repository.ts). */
   page(query: ListPapersQueryDto, arxivDetailPageId: string | null): Promise<PaperPageDto> {
     return readPaperPage(this.readPool, query, arxivDetailPageId);
   }

@@ -4,6 +4,7 @@ import { AccessModule } from '../../common/access/access.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { AdminPaperListRepository } from './admin-paper-list.repository.js';
 import { AdminPapersController } from './admin-papers.controller.js';
 import { AdminPapersService } from './admin-papers.service.js';
 import { PaperDepositsService } from './doi/paper-deposits.service.js';
@@ -27,7 +28,7 @@ import { PapersController } from './papers.controller.js';
 @Module({
   imports: [MikroOrmModule.forFeature([ResearchPaper, PaperFile, PaperComment, PaperStatusEvent]), AccessModule, NotificationsModule, PaymentsModule, UsersModule],
   controllers: [PapersController, AdminPapersController],
-  providers: [ManuscriptsService, PaperSubmissionService, PaperVersionsService, PaperCommentsService, PaperDecisionsService, AdminPapersService, PaperDepositsService],
+  providers: [ManuscriptsService, PaperSubmissionService, PaperVersionsService, PaperCommentsService, PaperDecisionsService, AdminPapersService, AdminPaperListRepository, PaperDepositsService],
   exports: [ManuscriptsService, PaperVersionsService],
 })
 export class ManuscriptsModule {}

@@ -15,7 +15,7 @@ import type { PaperAccessDto, PaperActionsDto, PaperDetailDto } from './dtos/pap
 import { PaperStatus, progressOf } from './entities/paper-status.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
 import type { MySubmissionRow } from './entities/research-paper.repository.js';
-import { type PaperCardSource, toPaperCard } from '../catalogue/list/paper-list-query.js';
+import { type PaperCardSource, toPaperCard } from '../catalogue/paper-card.js';
 import { PaperNotFoundException } from '../catalogue/catalogue.exception.js';
 
 const RECENT_SUBMISSIONS = 5;

@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { ReadCaching, representationOf, sendConditionally } from '../../../common/http/conditional-get.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { PaperNotFoundException } from '../catalogue.exception.js';
-import { toPaperCard } from '../list/paper-list-query.js';
+import { toPaperCard } from '../paper-card.js';
 import type { PublishedPaper } from '../published-paper.js';
 import { PublishedPapersRepository } from '../published-papers.repository.js';
 import { CITATION_MEDIA, type CitationFormat, citationSlugOf, formatCitation, toCslItem } from './paper-citation.js';

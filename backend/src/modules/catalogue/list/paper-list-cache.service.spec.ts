@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { AppConfig } from '../../../config/app-config.js';
 import type { ListPapersQueryDto } from '../dtos/list-papers.query.js';
 import { encodePaperCursor } from './paper-cursor.js';
-import type { PaperCardRow } from './paper-list-query.js';
+import type { PaperCardRow } from './paper-list.repository.js';
 import { PaperListCache } from './paper-list-cache.service.js';
 import type { PaperListVersionRepository } from './paper-list-version.repository.js';
 

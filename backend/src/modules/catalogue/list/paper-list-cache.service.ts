@@ -4,7 +4,7 @@ import { jsonRepresentation, type Representation } from '../../../common/http/co
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { READ_POOL } from '../read-pool.js';
 import type { ListPapersQueryDto } from '../dtos/list-papers.query.js';
-import { readPaperPage } from './paper-list-query.js';
+import { readPaperPage } from './paper-list.repository.js';
 import { PaperListVersionRepository } from './paper-list-version.repository.js';
 
 /** What an entry costs besides its body: its key, its tag, the objects around them. */

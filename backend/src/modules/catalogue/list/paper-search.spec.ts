@@ -1,5 +1,5 @@
 import { decodePaperCursor, encodePaperCursor } from './paper-cursor.js';
-import { buildPaperListQuery } from './paper-list-query.js';
+import { buildPaperListQuery } from './paper-list.repository.js';
 import {
   escapeLike,
   MAX_PART_WORDS,

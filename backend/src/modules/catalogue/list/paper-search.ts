@@ -157,7 +157,7 @@ export function searchWordsSql(plan: SearchPlan): SqlFragment | null {
  * Null when the query has a word without a letter or digit. Such a word has no trigram: the
  * index could only return the papers the other parts find, every one of which would be read to
  * look for the symbols (8 s at 1,000,000 papers for "!!! (a|b)"), so such a query is looked for
- * among the newest papers only (SEARCH_WALK_ROWS, paper-list-query.ts).
+ * among the newest papers only (SEARCH_WALK_ROWS, paper-list.repository.ts).
  */
 export function searchIndexSql(plan: SearchPlan, words?: readonly (readonly string[])[]): SqlFragment | null {
   if (plan.literals.length > 0) return null;

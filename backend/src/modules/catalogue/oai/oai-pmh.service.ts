@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { licenseOf } from '../../../config/licenses.js';
 import { doiUrl } from '../doi-url.js';
 import { PAPER_CATEGORIES, SUBMISSION_CATEGORIES } from '../paper-category.js';
-import { cardSourceOf, toPaperCard } from '../list/paper-list-query.js';
+import { cardSourceOf, toPaperCard } from '../paper-card.js';
 import { keywordList } from '../pages/paper-pages.service.js';
 import { OaiRecordsRepository, type RecordFilter, type RecordRow } from './oai-records.repository.js';
 import {

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { LicenseId } from '../../../config/licenses.js';
 import { categoryFilterSql } from '../display-rules.js';
-import type { PaperCardColumns } from '../list/paper-list-query.js';
+import type { PaperCardColumns } from '../paper-card.js';
 import { LAST_MODIFIED_SQL } from '../published-papers.repository.js';
 
 /**

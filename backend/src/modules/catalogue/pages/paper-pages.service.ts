@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { loadWebAppShell, type WebAppShell } from '../../../common/web/web-app-shell.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import type { PaperCardDto } from '../dtos/paper.dto.js';
-import { toPaperCard } from '../list/paper-list-query.js';
+import { toPaperCard } from '../paper-card.js';
 import { PublishedPapersRepository } from '../published-papers.repository.js';
 import { PaperCitationsService } from '../citations/paper-citations.service.js';
 import { escapeMarkup } from '../markup.js';

@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import { categoryFilterSql, displayCategory, displayPublishedAt, opensPdfDirectly } from '../display-rules.js';
+import { categoryFilterSql } from '../display-rules.js';
 import { DEFAULT_PAGE_SIZE, type ListPapersQueryDto } from '../dtos/list-papers.query.js';
-import type { PaperCardDto, PaperPageDto } from '../dtos/paper.dto.js';
+import type { PaperPageDto } from '../dtos/paper.dto.js';
 import { ALL_CATEGORIES } from '../paper-category.js';
-import type { PaperAuthor } from '../published-paper.js';
+import { cardSourceOf, type PaperCardColumns, toPaperCard } from '../paper-card.js';
 import { decodePaperCursor, encodePaperCursor } from './paper-cursor.js';
 import { searchFilterSql, searchIndexSql, searchPlan, searchWordsSql, type SqlFragment } from './paper-search.js';
 import { InvalidCursorException } from '../catalogue.exception.js';
@@ -13,34 +13,9 @@ import { InvalidCursorException } from '../catalogue.exception.js';
  * benchmark's bare baseline server (bench/) run the very same query and build the same JSON.
  */
 
-/** The columns a card needs, as the list query returns them. */
-/** The columns of research_papers a card is built from, as SQL reads them. */
-export interface PaperCardColumns {
-  id: string;
-  title: string;
-  abstract: string;
-  category: string;
-  authors: PaperAuthor[];
-  published_at: Date | string;
-  source_id: string | null;
-  pdf_storage_key: string | null;
-}
-
 export interface PaperCardRow extends PaperCardColumns {
   /** published_at with microseconds, for the cursor. */
   cursor_at: string;
-}
-
-/** The fields every card is built from, whichever way the paper was read. */
-export interface PaperCardSource {
-  id: string;
-  title: string;
-  abstract: string;
-  category: string;
-  authors: PaperAuthor[];
-  publishedAt: Date | null | undefined;
-  sourceId: string | null | undefined;
-  pdfStorageKey: string | null | undefined;
 }
 
 export interface PaperListQuery {
@@ -187,36 +162,5 @@ export function toPaperPage(rows: PaperCardRow[], limit: number, arxivDetailPage
   return {
     items: page.map((row) => toPaperCard(cardSourceOf(row), arxivDetailPageId)),
     nextCursor: rows.length > limit && last ? encodePaperCursor({ publishedAt: last.cursor_at, id: last.id }) : null,
-  };
-}
-
-export function toPaperCard(paper: PaperCardSource, arxivDetailPageId: string | null): PaperCardDto {
-  const authors = (paper.authors ?? []).map((author) => ({ name: author.name, school: author.school?.trim() || null }));
-  const pdfUrl = paper.pdfStorageKey ? `/api/papers/${paper.id}/pdf` : null;
-  return {
-    id: paper.id,
-    title: paper.title,
-    authors,
-    abstract: paper.abstract,
-    category: displayCategory(paper),
-    publishedAt: displayPublishedAt({ title: paper.title, publishedAt: paper.publishedAt ?? null })?.toISOString() ?? null,
-    school: authors[0]?.school ?? null,
-    pdfUrl,
-    // Without a file there is nothing to open: the card then links to the detail page.
-    opensPdfDirectly: pdfUrl !== null && opensPdfDirectly({ title: paper.title, sourceId: paper.sourceId ?? null }, arxivDetailPageId),
-  };
-}
-
-/** A card's source from the row SQL read (the list, OAI-PMH's records). */
-export function cardSourceOf(row: PaperCardColumns): PaperCardSource {
-  return {
-    id: row.id,
-    title: row.title,
-    abstract: row.abstract,
-    category: row.category,
-    authors: row.authors,
-    publishedAt: new Date(row.published_at),
-    sourceId: row.source_id,
-    pdfStorageKey: row.pdf_storage_key,
   };
 }
