@@ -22,3 +22,10 @@ export interface PublishedPaper {
   publishedAt: Date | null;
   updatedAt: Date;
 }
+
+/**
+ * When a published paper last changed, in SQL over research_papers: its row's updated_at (a new
+ * PDF version, a decision), never before its publication. The sitemap's <lastmod>, the feed's
+ * <updated> and the OAI-PMH datestamp all read it, so the three agree.
+ */
+export const LAST_MODIFIED_SQL = 'greatest(updated_at, published_at)';

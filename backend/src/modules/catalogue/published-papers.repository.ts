@@ -6,14 +6,9 @@ import type { LicenseId } from '../../config/licenses.js';
 import type { ListPapersQueryDto } from './dtos/list-papers.query.js';
 import type { PaperPageDto } from './dtos/paper.dto.js';
 import { readPaperPage } from './list/paper-list.repository.js';
-import type { PaperAuthor, PublishedPaper } from './published-paper.js';
+import { LAST_MODIFIED_SQL, type PaperAuthor, type PublishedPaper } from './published-paper.js';
 import { READ_POOL } from './read-pool.js';
 
-/**
- * When a published paper last changed: the sitemap's <lastmod>, the feed's <updated> and the
- * OAI-PMH datestamp, so the three agree.
- */
-export const LAST_MODIFIED_SQL = 'greatest(updated_at, published_at)';
 
 interface PublishedPaperRow {
   id: string;

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { LicenseId } from '../../../config/licenses.js';
 import { categoryFilterSql } from '../display-rules.js';
 import type { PaperCardColumns } from '../paper-card.js';
-import { LAST_MODIFIED_SQL } from '../published-papers.repository.js';
+import { LAST_MODIFIED_SQL } from '../published-paper.js';
 
 /**
  * A record's datestamp: when the published paper last changed, as the sitemap's <lastmod> and
