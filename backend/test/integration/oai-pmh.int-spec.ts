@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { PaperStatus } from '../../src/modules/manuscripts/entities/paper-status.js';
-import { overrideOaiPageSize } from '../../src/modules/catalogue/oai/oai-pmh.service.js';
+import { overrideOaiPageSize } from '../../src/modules/oai-pmh/oai-pmh.service.js';
 import { createAccount, sql } from '../support/accounts.js';
 import { createPaper, type PaperInput } from '../support/papers.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -3,7 +3,7 @@ import { PaperCitationsService } from './citations/paper-citations.service.js';
 import { PaperListCache } from './list/paper-list-cache.service.js';
 import { PaperListVersionRepository } from './list/paper-list-version.repository.js';
 import { PapersListPageRoutes } from './list/papers-list-page.routes.js';
-import { OAI_PMH_PROVIDERS } from './oai/oai-pmh.providers.js';
+import { OAI_PMH_PROVIDERS } from '../oai-pmh/oai-pmh.providers.js';
 import { PaperPagesRoutes } from './pages/paper-pages.routes.js';
 import { PaperPagesService } from './pages/paper-pages.service.js';
 import { PublishedPapersController } from './published-papers.controller.js';

@@ -1,6 +1,6 @@
-import type { License } from '../../../config/licenses.js';
-import type { PaperCardDto } from '../dtos/paper.dto.js';
-import { escapeMarkup } from '../markup.js';
+import type { License } from '../../config/licenses.js';
+import type { PaperCardDto } from '../catalogue/dtos/paper.dto.js';
+import { escapeMarkup } from '../catalogue/markup.js';
 import { OAI_DC_PREFIX, type OaiError, oaiIdentifier } from './oai-pmh.protocol.js';
 
 /**

@@ -1,5 +1,5 @@
-import { isUuid } from '../../../common/http/uuid-param.pipe.js';
-import { isRealTimestamp } from '../list/paper-cursor.js';
+import { isUuid } from '../../common/http/uuid-param.pipe.js';
+import { isRealTimestamp } from '../catalogue/list/paper-cursor.js';
 
 /**
  * OAI-PMH 2.0 (https://www.openarchives.org/OAI/openarchivesprotocol.html) as pure functions:

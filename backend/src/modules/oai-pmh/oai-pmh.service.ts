@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
-import { licenseOf } from '../../../config/licenses.js';
-import { doiUrl } from '../doi-url.js';
-import { PAPER_CATEGORIES, SUBMISSION_CATEGORIES } from '../paper-category.js';
-import { cardSourceOf, toPaperCard } from '../paper-card.js';
-import { keywordList } from '../pages/paper-pages.service.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { licenseOf } from '../../config/licenses.js';
+import { doiUrl } from '../catalogue/doi-url.js';
+import { PAPER_CATEGORIES, SUBMISSION_CATEGORIES } from '../catalogue/paper-category.js';
+import { cardSourceOf, toPaperCard } from '../catalogue/paper-card.js';
+import { keywordList } from '../catalogue/pages/paper-pages.service.js';
 import { OaiRecordsRepository, type RecordFilter, type RecordRow } from './oai-records.repository.js';
 import {
   formatDatestamp,

@@ -1,9 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { LicenseId } from '../../../config/licenses.js';
-import { categoryFilterSql } from '../display-rules.js';
-import type { PaperCardColumns } from '../paper-card.js';
-import { LAST_MODIFIED_SQL } from '../published-paper.js';
+import type { LicenseId } from '../../config/licenses.js';
+import { categoryFilterSql } from '../catalogue/display-rules.js';
+import type { PaperCardColumns } from '../catalogue/paper-card.js';
+import { LAST_MODIFIED_SQL } from '../catalogue/published-paper.js';
 
 /**
  * A record's datestamp: when the published paper last changed, as the sitemap's <lastmod> and
