@@ -159,14 +159,6 @@ export class UsersService {
     return new Map(users.map((user) => [user.id, user.email]));
   }
 
-  /** The addresses of everyone who holds the role (the editors, to be told of a submitted review). */
-  async emailsOfRole(role: GrantableRole, em: EntityManager = this.em): Promise<{ id: string; email: string }[]> {
-    const holders = await em.find(UserRole, { role }, { fields: ['userId'] });
-    if (holders.length === 0) return [];
-    const users = await em.find(User, { id: { $in: holders.map((holder) => holder.userId) } }, { fields: ['id', 'email'], orderBy: { email: 'asc' } });
-    return users.map((user) => ({ id: user.id, email: user.email }));
-  }
-
   /** Idempotent: granting a role the user already holds changes nothing (and answers false). */
   grantRole(userId: string, role: GrantableRole, em: EntityManager = this.em.fork()): Promise<boolean> {
     return em.getRepository(UserRole).grant(userId, role);
