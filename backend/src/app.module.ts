@@ -6,6 +6,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { InvitationsModule } from './modules/invitations/invitations.module.js';
+import { OaiPmhModule } from './modules/oai-pmh/oai-pmh.module.js';
 import { MessagingModule } from './modules/messaging/messaging.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { OrcidModule } from './modules/orcid/orcid.module.js';
@@ -22,6 +23,6 @@ import { StorageModule } from './modules/storage/storage.module.js';
 export { loggerModule };
 
 @Module({
-  imports: [ConfigModule, loggerModule, DatabaseModule, RedisModule, RateLimitModule, StorageModule, HealthModule, NotificationsModule, QueueBoardModule, EmailOutboxModule, UsersModule, AuthModule, CatalogueModule, ManuscriptsModule, PaymentsModule, InvitationsModule, ReviewModule, MessagingModule, OrcidModule],
+  imports: [ConfigModule, loggerModule, DatabaseModule, RedisModule, RateLimitModule, StorageModule, HealthModule, NotificationsModule, QueueBoardModule, EmailOutboxModule, UsersModule, AuthModule, CatalogueModule, OaiPmhModule, ManuscriptsModule, PaymentsModule, InvitationsModule, ReviewModule, MessagingModule, OrcidModule],
 })
 export class AppModule {}

@@ -3,7 +3,6 @@ import { PaperCitationsService } from './citations/paper-citations.service.js';
 import { PaperListCache } from './list/paper-list-cache.service.js';
 import { PaperListVersionRepository } from './list/paper-list-version.repository.js';
 import { PapersListPageRoutes } from './list/papers-list-page.routes.js';
-import { OAI_PMH_PROVIDERS } from '../oai-pmh/oai-pmh.providers.js';
 import { PaperPagesRoutes } from './pages/paper-pages.routes.js';
 import { PaperPagesService } from './pages/paper-pages.service.js';
 import { PublishedPapersController } from './published-papers.controller.js';
@@ -12,8 +11,9 @@ import { READ_POOL_PROVIDERS } from './read-pool.js';
 
 /**
  * The public read side of the journal: the published-papers list and its search and cache, the
- * pages for readers and indexers (paper pages, sitemap, feed), OAI-PMH and citations. It reads
- * published rows of the manuscripts' tables and never writes; it owns the read pool.
+ * pages for readers and indexers (paper pages, sitemap, feed) and citations; OAI-PMH, built on its
+ * cards, is a module of its own. It reads published rows of the manuscripts' tables and never
+ * writes; it owns the read pool.
  */
 @Module({
   controllers: [PublishedPapersController],
@@ -26,7 +26,6 @@ import { READ_POOL_PROVIDERS } from './read-pool.js';
     PaperPagesService,
     PaperPagesRoutes,
     PaperCitationsService,
-    ...OAI_PMH_PROVIDERS,
   ],
 })
 export class CatalogueModule {}
