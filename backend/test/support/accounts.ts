@@ -3,7 +3,9 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request, { type Response } from 'supertest';
 import { AccountMails } from '../../src/modules/auth/account-mails.service.js';
 import { DemoAccountsSeeder } from '../../src/cli/seeders/demo-accounts.seeder.js';
+import { PasswordHasher } from '../../src/modules/auth/password-hasher.js';
 import type { GrantableRole } from '../../src/modules/users/grantable-roles.js';
+import { UsersService } from '../../src/modules/users/users.service.js';
 import type { TestApp } from './test-app.js';
 
 /** Where a used, unknown or missing confirmation link sends the browser (docs/api.md, Auth). */
@@ -61,7 +63,9 @@ export async function tokenFromOutbox(app: NestFastifyApplication, email: string
 export async function createAccount(testApp: TestApp, options: { role?: GrantableRole; password?: string; email?: string } = {}) {
   const email = options.email ?? uniqueEmail(options.role ?? 'author');
   const password = options.password ?? 'correct-horse-1';
-  await testApp.app.get(DemoAccountsSeeder).seed([
+  // Built from the app's services, so any app will do (a suite's own module need not add the seeders).
+  const seeder = new DemoAccountsSeeder(testApp.app.get(EntityManager), testApp.app.get(UsersService), testApp.app.get(PasswordHasher));
+  await seeder.seed([
     { email, password, role: options.role ?? null, firstName: 'Test', lastName: 'Person', schoolName: 'Test School', gradeLevel: 10 },
   ]);
   const [row] = await sql<{ id: string }>(testApp.app, 'select id from users where email = ?', [email]);
