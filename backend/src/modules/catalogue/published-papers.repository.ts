@@ -6,19 +6,12 @@ import type { LicenseId } from '../../config/licenses.js';
 import type { ListPapersQueryDto } from './dtos/list-papers.query.js';
 import type { PaperPageDto } from './dtos/paper.dto.js';
 import { readPaperPage } from './list/paper-list.repository.js';
-import { LAST_MODIFIED_SQL, type PaperAuthor, type PublishedPaper } from './published-paper.js';
+import { LAST_MODIFIED_SQL, type PublishedPaper } from './published-paper.js';
 import { READ_POOL } from './read-pool.js';
 
 
-interface PublishedPaperRow {
-  id: string;
-  title: string;
-  abstract: string;
-  category: string;
-  keywords: string | null;
-  authors: PaperAuthor[];
-  license: LicenseId;
-  doi: string | null;
+/** The row as SQL reads it: the paper's own names where they are one word, the columns' where they are two. */
+interface PublishedPaperRow extends Pick<PublishedPaper, 'id' | 'title' | 'abstract' | 'category' | 'keywords' | 'authors' | 'license' | 'doi'> {
   source_id: string | null;
   pdf_storage_key: string | null;
   published_at: Date | null;

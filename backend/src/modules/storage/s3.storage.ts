@@ -9,6 +9,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import type { AppConfig } from '../../config/app-config.js';
 import { assertSafeStorageKey, isSafeStorageKey } from './storage-key.js';
 import {
   DEFAULT_STORAGE_TIMEOUT_MS,
@@ -21,16 +22,8 @@ import {
 } from './storage-faults.js';
 import { type ByteRange, type ListedObject, type PutOptions, StorageService, type StoredObject } from './storage.service.js';
 
-export interface S3StorageOptions {
-  bucket: string;
-  endpoint: string | null;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
-  /** How long one request to the store may take (STORAGE_TIMEOUT_SECONDS). */
-  timeoutMs?: number;
-}
+/** The bucket's settings as the configuration reads them; `timeoutMs` (STORAGE_TIMEOUT_SECONDS) bounds one request to the store. */
+export type S3StorageOptions = Omit<Extract<AppConfig['storage'], { driver: 's3' }>, 'driver' | 'dir' | 'timeoutMs'> & { timeoutMs?: number };
 
 /** Uploads are at most 100 MB (the ceiling of the UPLOAD_MAX_* settings), so a stream is collected before the PUT: S3 needs the length up front. */
 async function toBuffer(body: Readable | Buffer | Uint8Array): Promise<Buffer | Uint8Array> {
