@@ -5,6 +5,8 @@ import { AdminPaperListRepository, type AdminSearchTerm } from './admin-paper-li
 import { decodePaperCursor, encodePaperCursor } from '../catalogue/list/paper-cursor.js';
 import { escapeLike, searchTerms } from '../catalogue/list/paper-search.js';
 import { InvalidCursorException } from '../catalogue/catalogue.exception.js';
+import { stageFactsOf } from './paper-stage-facts.repository.js';
+import { stageOf } from './paper-stage.js';
 
 /** The admin dashboard's data: every paper, whatever its status, and the counts by status. */
 @Injectable()
@@ -27,7 +29,7 @@ export class AdminPapersService {
       if (!cursor) throw new InvalidCursorException();
       before = { createdAt: cursor.publishedAt, id: cursor.id };
     }
-    const rows = await this.papers.page({ status: query.status, terms: await this.searchTerms(query.q), before, limit: limit + 1 });
+    const rows = await this.papers.page({ status: query.status, stage: query.stage, terms: await this.searchTerms(query.q), before, limit: limit + 1 });
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
@@ -37,6 +39,7 @@ export class AdminPapersService {
         authors: (row.authors ?? []).map((author) => author.name),
         category: row.category,
         status: row.status,
+        stage: stageOf(stageFactsOf(row)),
         submittedAt: new Date(row.created_at).toISOString(),
         pendingVersions: row.pending_versions,
       })),
@@ -57,7 +60,7 @@ export class AdminPapersService {
     return terms;
   }
 
-  statusCounts(): Promise<StatusCountsDto> {
-    return this.papers.statusCounts();
+  async statusCounts(): Promise<StatusCountsDto> {
+    return { ...(await this.papers.statusCounts()), stages: await this.papers.stageCounts() };
   }
 }

@@ -18,6 +18,7 @@ import { PaperDecisionsService } from './paper-decisions.service.js';
 import { PaperSubmissionService } from './paper-submission.service.js';
 import { PaperVersionsService } from './paper-versions.service.js';
 import { PapersController } from './papers.controller.js';
+import { PaperStageFactsRepository } from './paper-stage-facts.repository.js';
 
 /**
  * A paper from submission to decision: submission (with the payments module's fee), the author's
@@ -28,7 +29,7 @@ import { PapersController } from './papers.controller.js';
 @Module({
   imports: [MikroOrmModule.forFeature([ResearchPaper, PaperFile, PaperComment, PaperStatusEvent]), AccessModule, NotificationsModule, PaymentsModule, UsersModule],
   controllers: [PapersController, AdminPapersController],
-  providers: [ManuscriptsService, PaperSubmissionService, PaperVersionsService, PaperCommentsService, PaperDecisionsService, AdminPapersService, AdminPaperListRepository, PaperDepositsService],
+  providers: [ManuscriptsService, PaperSubmissionService, PaperVersionsService, PaperCommentsService, PaperDecisionsService, AdminPapersService, AdminPaperListRepository, PaperDepositsService, PaperStageFactsRepository],
   exports: [ManuscriptsService, PaperVersionsService],
 })
 export class ManuscriptsModule {}

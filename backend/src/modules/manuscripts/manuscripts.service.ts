@@ -17,6 +17,8 @@ import { ResearchPaper } from './entities/research-paper.entity.js';
 import type { MySubmissionRow } from './entities/research-paper.repository.js';
 import { type PaperCardSource, toPaperCard } from '../catalogue/paper-card.js';
 import { PaperNotFoundException } from '../catalogue/catalogue.exception.js';
+import { PaperStageFactsRepository, stageFactsOf } from './paper-stage-facts.repository.js';
+import { type PaperStageView, stageOf } from './paper-stage.js';
 
 const RECENT_SUBMISSIONS = 5;
 
@@ -47,6 +49,7 @@ function toMySubmission(row: MySubmissionRow): MySubmissionDto {
     category: row.category,
     status: row.status,
     progress: progressOf(row.status),
+    stage: stageOf(stageFactsOf(row)),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
     publishedAt: row.published_at ? new Date(row.published_at).toISOString() : null,
@@ -77,6 +80,7 @@ export class ManuscriptsService {
     private readonly storage: StorageService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly access: AccessService,
+    private readonly stageFacts: PaperStageFactsRepository,
   ) {}
 
   async detail(id: string, user: AuthUser | undefined): Promise<PaperDetailDto> {
@@ -91,7 +95,7 @@ export class ManuscriptsService {
   }
 
   /** What the caller may do is the policy's answer; the authors' e-mails go to those who may discuss the paper. */
-  private detailOf(paper: ResearchPaper, user: AuthUser | undefined, grants: ReadonlySet<Permission>): PaperDetailDto {
+  private async detailOf(paper: ResearchPaper, user: AuthUser | undefined, grants: ReadonlySet<Permission>): Promise<PaperDetailDto> {
     const access: PaperAccessDto = {
       owner: user !== undefined && user.id === paper.userId,
       discuss: grants.has(Permission.PaperDiscuss),
@@ -107,6 +111,7 @@ export class ManuscriptsService {
     return {
       ...this.toCard(paper),
       status: paper.status,
+      stage: await this.stageOfPaper(paper),
       keywords: paper.keywords ?? null,
       license: licenseOf(paper.license),
       doi: paper.doi ?? null,
@@ -116,6 +121,12 @@ export class ManuscriptsService {
       updatedAt: paper.updatedAt.toISOString(),
       authorEmails: access.discuss ? paper.authors.map((author) => author.email) : null,
     };
+  }
+
+  private async stageOfPaper(paper: ResearchPaper): Promise<PaperStageView> {
+    // A paper deleted between the two reads has no rows of review left: its own row says the rest.
+    const facts = await this.stageFacts.factsOf(paper.id);
+    return stageOf(facts ?? { status: paper.status, round: paper.round, liveReviews: 0, submittedReviews: 0, declinedReviews: 0, revisionDueAt: null });
   }
 
   /** The caller's own papers, newest first, with their comment counts. */
@@ -130,6 +141,7 @@ export class ManuscriptsService {
       totalSubmissions: counts.total,
       published: counts.published,
       comments: counts.comments,
+      revisionsRequested: counts.revisionsRequested,
       recent: await this.mine(userId, RECENT_SUBMISSIONS),
     };
   }

@@ -2,6 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { PAPER_STATUSES, PaperStatus } from '../entities/paper-status.js';
+import { PAPER_STAGES, PaperStage } from '../paper-stage.js';
+import { PaperStageDto, StageCountsDto } from './paper-stage.dto.js';
 import { Trim } from '../../../common/dtos/trim.transform.js';
 
 export const ADMIN_DEFAULT_PAGE_SIZE = 25;
@@ -13,6 +15,11 @@ export class AdminPapersQueryDto {
   @IsOptional()
   @IsIn(PAPER_STATUSES, { message: `status must be one of: ${PAPER_STATUSES.join(', ')}` })
   status?: PaperStatus;
+
+  @ApiPropertyOptional({ enum: PAPER_STAGES, enumName: 'PaperStage', description: 'Absent: every stage (paper-stage.ts); with status, both must hold' })
+  @IsOptional()
+  @IsIn(PAPER_STAGES, { message: `stage must be one of: ${PAPER_STAGES.join(', ')}` })
+  stage?: PaperStage;
 
   @ApiPropertyOptional({
     maxLength: ADMIN_SEARCH_MAX_LENGTH,
@@ -47,6 +54,7 @@ export class AdminPaperRowDto {
   @ApiProperty({ type: [String], description: "The authors' names, in order" }) authors: string[];
   @ApiProperty() category: string;
   @ApiProperty({ enum: PAPER_STATUSES, enumName: 'PaperStatus' }) status: PaperStatus;
+  @ApiProperty({ type: PaperStageDto }) stage: PaperStageDto;
   @ApiProperty({ type: String, format: 'date-time', description: 'createdAt' }) submittedAt: string;
   @ApiProperty({ description: 'Updated PDFs waiting for an editor’s approval' }) pendingVersions: number;
 }
@@ -64,4 +72,5 @@ export class StatusCountsDto {
   @ApiProperty() accepted: number;
   @ApiProperty() published: number;
   @ApiProperty() rejected: number;
+  @ApiProperty({ type: StageCountsDto, description: 'The papers before a decision (submitted or under review), by stage' }) stages: StageCountsDto;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PaperCardDto, PaperLicenseDto } from '../../catalogue/dtos/paper.dto.js';
 import { PAPER_STATUSES, PaperStatus } from '../entities/paper-status.js';
+import { PaperStageDto } from './paper-stage.dto.js';
 
 /** What the caller may do with a paper; the server enforces it anyway. */
 export class PaperAccessDto {
@@ -20,6 +21,7 @@ export class PaperActionsDto {
 
 export class PaperDetailDto extends PaperCardDto {
   @ApiProperty({ enum: PAPER_STATUSES, enumName: 'PaperStatus' }) status: PaperStatus;
+  @ApiProperty({ type: PaperStageDto, description: 'Where it is beside its status (derived, never stored)' }) stage: PaperStageDto;
   @ApiProperty({ type: String, nullable: true }) keywords: string | null;
   @ApiProperty({ type: PaperLicenseDto, description: 'The licence it is, or will be, published under: the journal\'s when it was submitted' })
   license: PaperLicenseDto;

@@ -1,9 +1,11 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
+import { STAGE_FACT_COLUMNS, type StageFactColumns, stageFactsJoin, stageSql } from '../paper-stage-facts.repository.js';
+import { PaperStage } from '../paper-stage.js';
 import type { PaperStatus } from './paper-status.js';
 import type { ResearchPaper } from './research-paper.entity.js';
 
-/** One of an author's papers, as My Submissions lists it. */
-export interface MySubmissionRow {
+/** One of an author's papers, as My Submissions lists it, with its stage's facts. */
+export interface MySubmissionRow extends StageFactColumns {
   id: string;
   title: string;
   category: string;
@@ -30,14 +32,17 @@ const ASSIGN_DOIS_SQL = (onePaper: boolean) => `
 
 export class ResearchPaperRepository extends EntityRepository<ResearchPaper> {
   /**
-   * The author's papers, newest first, with their comment counts: one statement, because the ORM
-   * would load every comment to count them.
+   * The author's papers, newest first, with their comment counts and their stages' facts: one
+   * statement, because the ORM would load every comment to count them, and the review module's
+   * rows are not its entities here.
    */
   submissionsOf(userId: string, limit?: number): Promise<MySubmissionRow[]> {
     return this.em.getConnection().execute<MySubmissionRow[]>(
-      `select p.id, p.title, p.category, p.status, p.created_at, p.updated_at, p.published_at,
-              (select count(*) from paper_comments c where c.paper_id = p.id)::int as comment_count
+      `select p.id, p.title, p.category, p.status, p.round, p.created_at, p.updated_at, p.published_at,
+              (select count(*) from paper_comments c where c.paper_id = p.id)::int as comment_count,
+              ${STAGE_FACT_COLUMNS}
          from research_papers p
+         ${stageFactsJoin('p')}
         where p.user_id = ?
         order by p.created_at desc, p.id desc
         ${limit ? 'limit ?' : ''}`,
@@ -45,17 +50,19 @@ export class ResearchPaperRepository extends EntityRepository<ResearchPaper> {
     );
   }
 
-  /** The author's dashboard tiles, counted in one statement. */
-  async dashboardCountsOf(userId: string): Promise<{ total: number; published: number; comments: number }> {
-    const [counts] = await this.em.getConnection().execute<{ total: number; published: number; comments: number }[]>(
+  /** The author's dashboard tiles, counted in one statement; a revision request counts by the papers' stages. */
+  async dashboardCountsOf(userId: string): Promise<{ total: number; published: number; comments: number; revisionsRequested: number }> {
+    const [counts] = await this.em.getConnection().execute<{ total: number; published: number; comments: number; revisions_requested: number }[]>(
       `select count(*)::int as total,
               count(*) filter (where p.status = 'published')::int as published,
-              (select count(*) from paper_comments c join research_papers o on o.id = c.paper_id where o.user_id = ?)::int as comments
+              (select count(*) from paper_comments c join research_papers o on o.id = c.paper_id where o.user_id = ?)::int as comments,
+              count(*) filter (where ${stageSql('p')} = ?)::int as revisions_requested
          from research_papers p
+         ${stageFactsJoin('p')}
         where p.user_id = ?`,
-      [userId, userId],
+      [userId, PaperStage.RevisionsRequested, userId],
     );
-    return { total: counts?.total ?? 0, published: counts?.published ?? 0, comments: counts?.comments ?? 0 };
+    return { total: counts?.total ?? 0, published: counts?.published ?? 0, comments: counts?.comments ?? 0, revisionsRequested: counts?.revisions_requested ?? 0 };
   }
 
   /**
