@@ -55,6 +55,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('writes dates in en-US and UTC unless JOURNAL_LOCALE and JOURNAL_TIME_ZONE name a locale and time zone it knows', () => {
+    expect(loadConfig({}).journal.dateStyle).toEqual({ locale: 'en-US', timeZone: 'UTC' });
+    expect(loadConfig({ JOURNAL_LOCALE: 'en-GB', JOURNAL_TIME_ZONE: 'Europe/London' }).journal.dateStyle).toEqual({ locale: 'en-GB', timeZone: 'Europe/London' });
+    expect(problemsOf({ JOURNAL_LOCALE: 'not a locale' }).join('\n')).toMatch(/JOURNAL_LOCALE: must be a locale/);
+    expect(problemsOf({ JOURNAL_TIME_ZONE: 'Mars/Olympus' }).join('\n')).toMatch(/JOURNAL_TIME_ZONE: must be an IANA time zone/);
+  });
+
   it('publishes under CC BY 4.0 unless JOURNAL_LICENSE names another licence it knows', () => {
     expect(loadConfig({}).journal.license).toBe('CC-BY-4.0');
     expect(loadConfig({ JOURNAL_LICENSE: 'CC0-1.0' }).journal.license).toBe('CC0-1.0');

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { type Env, TEST_JWT_SECRET, envSchema } from './env.schema.js';
+import type { DateStyle } from '../common/web-shared/journal-dates.js';
 import type { LicenseId } from './licenses.js';
 import { loopbackAliases } from './loopback-origins.js';
 
@@ -75,6 +76,8 @@ export interface AppConfig {
     issn: string | null;
     /** The licence new papers are published under (JOURNAL_LICENSE). */
     license: LicenseId;
+    /** How every date is written (JOURNAL_LOCALE, JOURNAL_TIME_ZONE), through `journalDates` (common/web-shared/journal-dates.ts). */
+    dateStyle: DateStyle;
   };
   /** DOIs: null without a Crossref prefix (CROSSREF_DOI_PREFIX); then no paper gets one. */
   crossref: { doiPrefix: string; depositorName: string; depositorEmail: string } | null;
@@ -220,6 +223,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       contactEmail: env.JOURNAL_CONTACT_EMAIL,
       issn: env.JOURNAL_ISSN || null,
       license: env.JOURNAL_LICENSE,
+      dateStyle: { locale: env.JOURNAL_LOCALE, timeZone: env.JOURNAL_TIME_ZONE },
     },
     crossref: env.CROSSREF_DOI_PREFIX
       ? {

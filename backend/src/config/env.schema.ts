@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DOI_PREFIX_PATTERN } from './crossref.js';
 import { isValidIssn } from './issn.js';
 import { DEFAULT_LICENSE, LICENSE_IDS } from './licenses.js';
+import { DEFAULT_DATE_STYLE, isKnownTimeZone, isSupportedLocale } from '../common/web-shared/journal-dates.js';
 
 /** Signs access tokens in the test runner only (NODE_ENV=test); `npm start` makes a secret of its own per install. */
 const TEST_JWT_SECRET = 'test-runner-only-jwt-secret-never-use-elsewhere';
@@ -87,6 +88,18 @@ export const envSchema = z
       .trim()
       .refine((value) => value === '' || isValidIssn(value), 'must be an ISSN, NNNN-NNNC with a valid check digit (e.g. 2049-3630), or empty')
       .default(''),
+    /** The locale every date is written in, on screens, in e-mails, messages and certificates (a BCP 47 tag: en-US, en-GB, de). */
+    JOURNAL_LOCALE: z
+      .string()
+      .trim()
+      .refine(isSupportedLocale, 'must be a locale this server can write dates in, a BCP 47 tag such as en-US or en-GB')
+      .default(DEFAULT_DATE_STYLE.locale),
+    /** The time zone dates are written in, named beside every time shown (an IANA name: UTC, Europe/London). */
+    JOURNAL_TIME_ZONE: z
+      .string()
+      .trim()
+      .refine(isKnownTimeZone, 'must be an IANA time zone such as UTC or Europe/London')
+      .default(DEFAULT_DATE_STYLE.timeZone),
     /** The licence new papers are published under, by SPDX id (config/licenses.ts); a published paper keeps its own. */
     JOURNAL_LICENSE: z.enum(LICENSE_IDS).default(DEFAULT_LICENSE),
     /**

@@ -12,7 +12,8 @@ import { clearRateLimits, startTestApp, type TestApp } from '../support/test-app
 /** A valid iD (its check digit included) that no other suite links. */
 const ORCID_ID = '0000-0003-1415-9269';
 
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** The journal's default date style (JOURNAL_LOCALE en-US, JOURNAL_TIME_ZONE UTC), as every screen and e-mail writes a day. */
+const DAY = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 describe('review certificates', () => {
   let testApp: TestApp;

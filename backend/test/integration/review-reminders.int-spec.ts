@@ -3,12 +3,14 @@ import { APP_CONFIG, type AppConfig } from '../../src/config/app-config.js';
 import { PaperStatus } from '../../src/modules/manuscripts/entities/paper-status.js';
 import { DueRemindersChore } from '../../src/modules/review/reminders/due-reminders.chore.js';
 import { DueRemindersService } from '../../src/modules/review/reminders/due-reminders.service.js';
-import { formatDueDate } from '../../src/modules/review/reminders/due-reminders.js';
 import { actingAs, createPerson, type Person, sql } from '../support/accounts.js';
 import { createPaper, uniqueWord } from '../support/papers.js';
 import { createAssignableReviewer } from '../support/reviewers.js';
 import { clearRateLimits, startTestApp, type TestApp } from '../support/test-app.js';
 import { startTestWorker } from '../support/test-worker.js';
+
+/** The journal's default date style (JOURNAL_LOCALE en-US, JOURNAL_TIME_ZONE UTC), written out here rather than through the formatter under test. */
+const formatDueDate = (date: Date) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
 
 interface Assignment {
   id: string;
@@ -241,7 +243,11 @@ describe('review due-date reminders', () => {
       expect(listed.find((row) => row.id === review.id)?.lastReminderAt).toBe((first.body as { sentAt: string }).sentAt);
 
       const refused = await remind(admin, review.id).expect(409);
-      expect(refused.body).toMatchObject({ code: 'REVIEW_REMINDER_TOO_SOON', message: expect.stringContaining('The next reminder can be sent after') });
+      expect(refused.body).toMatchObject({ code: 'REVIEW_REMINDER_TOO_SOON', message: expect.stringMatching(/^The reviewer was reminded less than a day ago\. The next reminder can be sent after [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC\.$/) });
+      // The moment is written as every date is, in the journal's style, with its time zone.
+      const sentAt = new Date((first.body as { sentAt: string }).sentAt);
+      const next = new Date(sentAt.getTime() + 24 * 60 * 60 * 1000);
+      expect((refused.body as { message: string }).message).toContain(`after ${formatDueDate(next)} at `);
       expect(await reviewMails(review.id)).toHaveLength(1);
 
       await sql(testApp.app, "update due_reminders set sent_at = sent_at - interval '25 hours' where review_id = ? and kind = 'manual'", [review.id]);

@@ -143,7 +143,7 @@ describe('peer review', () => {
       const sent = await mails('review-assigned', "data->>'title' = ?", [submitted.title]);
       expect(sent).toHaveLength(1);
       expect(sent[0]).toMatchObject({ recipient: reviewer.email, data: { reviewUrl: `${config.http.publicUrl}/review/${assignment.id}` } });
-      const rendered = new MailRenderer(config).render(MailTemplate.ReviewAssigned, { title: submitted.title, reviewUrl: sent[0].data.reviewUrl });
+      const rendered = new MailRenderer(config).render(MailTemplate.ReviewAssigned, { title: submitted.title, reviewUrl: sent[0].data.reviewUrl, dueDate: sent[0].data.dueDate });
       for (const part of [rendered.html, rendered.text]) {
         expect(part).toContain(submitted.title);
         expect(part).toContain(sent[0].data.reviewUrl);
@@ -223,6 +223,31 @@ describe('peer review', () => {
       const explicit = (await as(admin).post('/api/admin/reviews').send({ paperId: (await paper()).id, reviewerId: reviewer.id, dueAt: chosen }).expect(201)).body as Assignment;
       expect(explicit.dueAt).toBe(chosen);
       expect((await dueRow(explicit.id)).toISOString()).toBe(chosen);
+    });
+
+    it("gives the due date in the assignment e-mail, written in the journal's date style", async () => {
+      const submitted = await paper();
+      const chosen = new Date(Date.now() + 10 * DAY_MS);
+      chosen.setUTCHours(23, 59, 59, 0);
+      await as(admin).post('/api/admin/reviews').send({ paperId: submitted.id, reviewerId: reviewer.id, dueAt: chosen.toISOString() }).expect(201);
+      const [sent] = await mails('review-assigned', "data->>'title' = ?", [submitted.title]);
+      // The default style (JOURNAL_LOCALE en-US, JOURNAL_TIME_ZONE UTC), as the screens write it.
+      const day = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(chosen);
+      expect(sent.data.dueDate).toBe(day);
+      const rendered = new MailRenderer(config).render(MailTemplate.ReviewAssigned, { title: submitted.title, reviewUrl: sent.data.reviewUrl, dueDate: sent.data.dueDate });
+      expect(rendered.text).toContain(`Please submit your review by ${day}.`);
+      expect(rendered.html).toContain(`Please submit your review by <strong>${day}</strong>.`);
+
+      // Another journal's style: British English in Tokyo, where the last second of a UTC day is the next morning.
+      const tokyo = await startTestApp({ env: { JOURNAL_LOCALE: 'en-GB', JOURNAL_TIME_ZONE: 'Asia/Tokyo' } });
+      try {
+        const elsewhere = await paper();
+        await request(tokyo.server).post('/api/admin/reviews').set('Authorization', `Bearer ${admin.token}`).send({ paperId: elsewhere.id, reviewerId: reviewer.id, dueAt: chosen.toISOString() }).expect(201);
+        const [british] = await mails('review-assigned', "data->>'title' = ?", [elsewhere.title]);
+        expect(british.data.dueDate).toBe(new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(chosen.getTime() + 1000)));
+      } finally {
+        await tokyo.close();
+      }
     });
 
     it('honours REVIEW_DUE_DAYS', async () => {

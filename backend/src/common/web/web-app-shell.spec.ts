@@ -1,18 +1,25 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AppConfig } from '../../config/app-config.js';
-import { APP_ROUTES_FILE, ROUTE_PRELOADS_FILE, clientConfigElement, loadWebAppShell, routeMatcher } from './web-app-shell.js';
+import { type AppConfig, loadConfig } from '../../config/app-config.js';
+import { APP_ROUTES_FILE, ROUTE_PRELOADS_FILE, clientConfigElement, clientConfigOf, loadWebAppShell, routeMatcher } from './web-app-shell.js';
 
 describe('clientConfigElement', () => {
   it('is a JSON data block no value can close or turn into a script', () => {
-    const element = clientConfigElement({ uploads: { maxPdfBytes: 1, maxImageBytes: 2, maxImages: 3 }, orcid: { enabled: true, testMode: true }, journal: { issn: '2049-3630' } });
+    const element = clientConfigElement({ uploads: { maxPdfBytes: 1, maxImageBytes: 2, maxImages: 3 }, orcid: { enabled: true, testMode: true }, journal: { issn: '2049-3630', dateStyle: { locale: 'en-GB', timeZone: 'Europe/London' } } });
     expect(element).toBe(
-      '<script id="journal-config" type="application/json">{"uploads":{"maxPdfBytes":1,"maxImageBytes":2,"maxImages":3},"orcid":{"enabled":true,"testMode":true},"journal":{"issn":"2049-3630"}}</script>',
+      '<script id="journal-config" type="application/json">{"uploads":{"maxPdfBytes":1,"maxImageBytes":2,"maxImages":3},"orcid":{"enabled":true,"testMode":true},"journal":{"issn":"2049-3630","dateStyle":{"locale":"en-GB","timeZone":"Europe/London"}}}</script>',
     );
     const hostile = clientConfigElement({ uploads: { '</script><script>alert(1)</script>': 1 } } as never);
     expect(hostile.match(/<\/script>/g)).toHaveLength(1);
     expect(JSON.parse(/>(.*)<\/script>$/.exec(hostile)![1])).toEqual({ uploads: { '</script><script>alert(1)</script>': 1 } });
+  });
+});
+
+describe('clientConfigOf', () => {
+  it("hands the web app the journal's date style, so screens write dates as e-mails do", () => {
+    const config = loadConfig({ JOURNAL_LOCALE: 'en-GB', JOURNAL_TIME_ZONE: 'Asia/Tokyo' });
+    expect(clientConfigOf(config).journal).toEqual({ issn: null, dateStyle: { locale: 'en-GB', timeZone: 'Asia/Tokyo' } });
   });
 });
 
@@ -61,7 +68,7 @@ describe('loadWebAppShell', () => {
       web: { distDir },
       uploads: { maxPdfBytes: 1, maxImageBytes: 2, maxImages: 3 },
       orcid: null,
-      journal: { name: 'Young "Scientists" & <Co>', issn: null },
+      journal: { name: 'Young "Scientists" & <Co>', issn: null, dateStyle: { locale: 'en-US', timeZone: 'UTC' } },
     } as unknown as AppConfig)!;
   const FEED_LINK = '<link rel="alternate" type="application/atom+xml" title="Young &quot;Scientists&quot; &amp; &lt;Co&gt;" href="/feed.xml">';
   // The preloads; the feed's link, on every page, is checked on its own.

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from '../../config/app-config.js';
+import type { DateStyle } from '../web-shared/journal-dates.js';
 import { pageDescriptions } from './page-descriptions.js';
 
 /** The id of the JSON block the web app reads its server-decided settings from (shared/config/server-config.ts). */
@@ -21,8 +22,11 @@ export interface ClientConfig {
    * `npm start` runs), labelled as such like the test payment provider.
    */
   orcid: { enabled: boolean; testMode: boolean };
-  /** `issn`: JOURNAL_ISSN, checked at start (config/issn.ts); null when none is assigned, and the footer shows none. */
-  journal: { issn: string | null };
+  /**
+   * `issn`: JOURNAL_ISSN, checked at start (config/issn.ts); null when none is assigned, and the footer shows none.
+   * `dateStyle`: JOURNAL_LOCALE and JOURNAL_TIME_ZONE, so the screens write dates as the e-mails do.
+   */
+  journal: { issn: string | null; dateStyle: DateStyle };
 }
 
 /** A lazy route's needs: the scripts beyond those index.html loads, and the API requests its page makes at once. */
@@ -50,7 +54,7 @@ export function clientConfigOf(config: AppConfig): ClientConfig {
   return {
     uploads: { maxPdfBytes, maxImageBytes, maxImages },
     orcid: { enabled: config.orcid !== null, testMode: config.orcid?.testMode ?? false },
-    journal: { issn: config.journal.issn },
+    journal: { issn: config.journal.issn, dateStyle: config.journal.dateStyle },
   };
 }
 

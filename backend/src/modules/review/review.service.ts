@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type AccessGrants, AccessService } from '../../common/access/access.service.js';
 import { Permission } from '../../common/access/permission.js';
 import { isUuid } from '../../common/http/uuid-param.pipe.js';
+import { journalDates } from '../../common/web-shared/journal-dates.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { lockForTransition } from '../../database/lock-for-transition.js';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -121,7 +122,7 @@ export class ReviewService {
         mail.queue({
           template: MailTemplate.ReviewAssigned,
           to: reviewer.email,
-          data: { title: paper.title, reviewUrl: `${this.config.http.publicUrl}/review/${id}` },
+          data: { title: paper.title, reviewUrl: `${this.config.http.publicUrl}/review/${id}`, dueDate: journalDates(this.config.journal.dateStyle).day(dueAt) },
           dedupeKey: `review-assigned:${id}`,
         });
         await tx.flush();

@@ -3,6 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ErrorCode } from '../../../common/http/error-code.js';
 import { loadWebAppShell, type WebAppShell } from '../../../common/web/web-app-shell.js';
+import { journalDates } from '../../../common/web-shared/journal-dates.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { DEFAULT_PAGE_SIZE } from '../dtos/list-papers.query.js';
 import type { PaperPageDto } from '../dtos/paper.dto.js';
@@ -63,7 +64,7 @@ export class PapersListPageRoutes implements OnModuleInit {
     if (queryAt >= 0 && queryAt < url.length - 1) return html;
     try {
       const page = JSON.parse((await this.list.page(FIRST_PAGE_QUERY)).body.toString('utf8')) as PaperPageDto;
-      return intoRoot(html, papersListHtml(page.items));
+      return intoRoot(html, papersListHtml(page.items, journalDates(this.config.journal.dateStyle)));
     } catch (error) {
       this.logger.warn(`/papers served without its first page: ${(error as Error).message}`);
       return html;

@@ -1,3 +1,4 @@
+import { DEFAULT_DATE_STYLE, journalDates } from '../../../common/web-shared/journal-dates.js';
 import { licenseOf } from '../../../config/licenses.js';
 import type { PaperCardDto } from '../dtos/paper.dto.js';
 import { intoRoot, type PaperArticle, paperArticleHtml, papersListHtml } from './paper-page-html.js';
@@ -6,6 +7,7 @@ const ID = '3f1c2b4a-0000-4000-8000-000000000001';
 const URL = `https://journal.example.org/papers/${ID}`;
 const HOSTILE = '</script><script>alert(1)</script>';
 const JOURNAL = 'Young Scientists Journal';
+const DATES = journalDates(DEFAULT_DATE_STYLE);
 
 const card = (overrides: Partial<PaperCardDto> = {}): PaperCardDto => ({
   id: ID,
@@ -31,7 +33,7 @@ const article = (overrides: Partial<PaperArticle> = {}): PaperArticle => ({ ...c
 
 describe('paperArticleHtml', () => {
   it('gives the title, authors with their school, category, date, the whole abstract, the PDF, the reference and the licence', () => {
-    const html = paperArticleHtml(article(), REFERENCE);
+    const html = paperArticleHtml(article(), REFERENCE, DATES);
     expect(html).toContain('<h1>Algae &amp; &quot;light&quot;</h1>');
     expect(html).toContain('<dt>Authors</dt><dd>Ada Lovelace (North High), Alan O&#39;Turing</dd>');
     expect(html).toContain('<dt>Category</dt><dd>Biology</dd>');
@@ -50,12 +52,12 @@ describe('paperArticleHtml', () => {
   });
 
   it('links the DOI through doi.org when the paper has one', () => {
-    const html = paperArticleHtml(article({ doi: '10.12345/ysj.2026.00007' }), REFERENCE);
+    const html = paperArticleHtml(article({ doi: '10.12345/ysj.2026.00007' }), REFERENCE, DATES);
     expect(html).toContain('<dt>DOI</dt><dd><a href="https://doi.org/10.12345/ysj.2026.00007">https://doi.org/10.12345/ysj.2026.00007</a></dd>');
   });
 
   it('leaves out the PDF link without a file and the date without one', () => {
-    const html = paperArticleHtml(article({ pdfUrl: null, publishedAt: null }), REFERENCE);
+    const html = paperArticleHtml(article({ pdfUrl: null, publishedAt: null }), REFERENCE, DATES);
     expect(html).not.toContain('type="application/pdf"');
     expect(html).not.toContain('<time');
     expect(html).not.toContain('Published');
@@ -65,6 +67,7 @@ describe('paperArticleHtml', () => {
     const html = paperArticleHtml(
       article({ title: HOSTILE, abstract: `${HOSTILE} <!-- & -->`, category: HOSTILE, authors: [{ name: HOSTILE, school: `${HOSTILE}"'` }] }),
       `${HOSTILE} reference`,
+      DATES,
     );
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<!--');
@@ -78,7 +81,7 @@ describe('paperArticleHtml', () => {
 describe('papersListHtml', () => {
   it('has the heading of /papers and each card linking to its page, with authors, date, category and abstract', () => {
     const second = card({ id: '3f1c2b4a-0000-4000-8000-000000000002', title: 'Second <paper>', pdfUrl: null, opensPdfDirectly: false });
-    const html = papersListHtml([card(), second]);
+    const html = papersListHtml([card(), second], DATES);
     expect(html).toContain('<h1>Published Papers</h1>');
     expect(html).toContain(`<h2><a href="/papers/${ID}">Algae &amp; &quot;light&quot;</a></h2>`);
     expect(html).toContain('<h2><a href="/papers/3f1c2b4a-0000-4000-8000-000000000002">Second &lt;paper&gt;</a></h2>');
@@ -92,7 +95,7 @@ describe('papersListHtml', () => {
   });
 
   it('says so when nothing is published', () => {
-    expect(papersListHtml([])).toContain('<p>No papers have been published yet.</p>');
+    expect(papersListHtml([], DATES)).toContain('<p>No papers have been published yet.</p>');
   });
 });
 

@@ -2,6 +2,7 @@ import type { PaperCardDto } from '../dtos/paper.dto.js';
 import type { License } from '../../../config/licenses.js';
 import { doiUrl } from '../doi-url.js';
 import { escapeMarkup } from '../markup.js';
+import type { JournalDates } from '../../../common/web-shared/journal-dates.js';
 
 /**
  * The content of a paper's page and of /papers' first page as plain HTML, put inside the web
@@ -13,12 +14,9 @@ import { escapeMarkup } from '../markup.js';
  * style attribute, so the page's Content-Security-Policy is every page's. Every text is escaped.
  */
 
-/** 'June 15, 2025', as the web app shows a date (frontend/src/shared/lib/format-date.ts): in UTC. */
-const dayFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-
-/** The publication date as `<time>`: the displayed date the API gives (display rules), machine-readable in `datetime`. */
-function timeElement(publishedAt: string): string {
-  return `<time datetime="${escapeMarkup(publishedAt)}">${escapeMarkup(dayFormat.format(new Date(publishedAt)))}</time>`;
+/** The publication date as `<time>`: the displayed date the API gives (display rules), written as the web app writes it, machine-readable in `datetime`. */
+function timeElement(publishedAt: string, dates: JournalDates): string {
+  return `<time datetime="${escapeMarkup(publishedAt)}">${escapeMarkup(dates.day(publishedAt))}</time>`;
 }
 
 /** "Ana Lopez (North High), Brian O'Neil": each author's name with their school when one is recorded. */
@@ -35,11 +33,11 @@ export type PaperArticle = PaperCardDto & { license: License; doi: string | null
  * an "Abstract" heading, the PDF link when there is a file, under "How to cite" the `reference`
  * (unescaped text, one line: the APA one of the citation module), and the licence.
  */
-export function paperArticleHtml(paper: PaperArticle, reference: string): string {
+export function paperArticleHtml(paper: PaperArticle, reference: string, dates: JournalDates): string {
   const details = [
     `<dt>Authors</dt><dd>${escapeMarkup(authorsText(paper))}</dd>`,
     `<dt>Category</dt><dd>${escapeMarkup(paper.category)}</dd>`,
-    ...(paper.publishedAt ? [`<dt>Published</dt><dd>${timeElement(paper.publishedAt)}</dd>`] : []),
+    ...(paper.publishedAt ? [`<dt>Published</dt><dd>${timeElement(paper.publishedAt, dates)}</dd>`] : []),
     ...(paper.doi ? [`<dt>DOI</dt><dd><a href="${escapeMarkup(doiUrl(paper.doi))}">${escapeMarkup(doiUrl(paper.doi))}</a></dd>`] : []),
   ];
   return [
@@ -75,13 +73,13 @@ export const PAPERS_PAGE_HEADING = 'Published Papers';
  * paper's page, with its authors, school, date, category and abstract; a link to the next page of
  * the API is no use to a reader, so there is none.
  */
-export function papersListHtml(cards: readonly PaperCardDto[]): string {
+export function papersListHtml(cards: readonly PaperCardDto[], dates: JournalDates): string {
   const items = cards.map((card) =>
     [
       '<li><article>',
       `<h2><a href="/papers/${escapeMarkup(card.id)}">${escapeMarkup(card.title)}</a></h2>`,
       `<p>${escapeMarkup(authorsText(card))}</p>`,
-      `<p>${escapeMarkup(card.category)}${card.publishedAt ? ` · ${timeElement(card.publishedAt)}` : ''}</p>`,
+      `<p>${escapeMarkup(card.category)}${card.publishedAt ? ` · ${timeElement(card.publishedAt, dates)}` : ''}</p>`,
       `<p>${escapeMarkup(card.abstract)}</p>`,
       // Named by its paper too: every card has one, and a list of links all called "PDF" says nothing.
       ...(card.pdfUrl ? [`<p><a href="${escapeMarkup(card.pdfUrl)}" type="application/pdf" aria-label="PDF: ${escapeMarkup(card.title)}">PDF</a></p>`] : []),

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { loadWebAppShell, type WebAppShell } from '../../../common/web/web-app-shell.js';
+import { journalDates } from '../../../common/web-shared/journal-dates.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import type { PaperCardDto } from '../dtos/paper.dto.js';
 import { toPaperCard } from '../paper-card.js';
@@ -216,7 +217,7 @@ export class PaperPagesService {
     const tags = `${paperMetaTags(card, journal, publicUrl)}\n    ${jsonLdElement(scholarlyArticle(card, journal, publicUrl))}`;
     // The paper itself inside #root, for readers without JavaScript; the app replaces it (paper-page-html.ts).
     const withHead = injectIntoHead(html, `${card.title} | ${this.config.journal.name}`, tags);
-    return { found: true, html: intoRoot(withHead, paperArticleHtml(card, this.citations.reference(paper, 'apa'))) };
+    return { found: true, html: intoRoot(withHead, paperArticleHtml(card, this.citations.reference(paper, 'apa'), journalDates(this.config.journal.dateStyle))) };
   }
 
   /** robots.txt, with the sitemap's absolute address (robotsTxt). */

@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { extractText } from 'unpdf';
-import { certificateDay, drawableText, renderReviewCertificate } from './review-certificate-pdf.js';
+import { DEFAULT_DATE_STYLE } from '../../../common/web-shared/journal-dates.js';
+import { drawableText, renderReviewCertificate } from './review-certificate-pdf.js';
 
 describe('review certificate PDF', () => {
   it('draws what WinAnsi has, strips the accents it lacks, and marks the rest', async () => {
@@ -10,8 +11,11 @@ describe('review certificate PDF', () => {
     expect(drawableText('José Müller-Lüdenscheidt', font)).toBe('José Müller-Lüdenscheidt');
   });
 
-  it('writes the day out in British English, in UTC', () => {
-    expect(certificateDay(new Date('2026-11-24T23:30:00Z'))).toBe('24 November 2026');
+  it("writes the day in the journal's locale and time zone", async () => {
+    const subjectIn = async (dateStyle: typeof DEFAULT_DATE_STYLE) =>
+      (await PDFDocument.load(await renderReviewCertificate({ reviewerName: 'A', journalName: 'J', submittedAt: new Date('2026-11-24T23:30:00Z'), dateStyle, orcidId: null }))).getSubject();
+    expect(await subjectIn(DEFAULT_DATE_STYLE)).toBe('Peer review by A for J, November 24, 2026');
+    expect(await subjectIn({ locale: 'en-GB', timeZone: 'Asia/Tokyo' })).toBe('Peer review by A for J, 25 November 2026');
   });
 
   it('names the reviewer, the journal, the day and the iD, and keeps the exact name in its metadata', async () => {
@@ -19,6 +23,7 @@ describe('review certificate PDF', () => {
       reviewerName: 'Zoë Łukasz 李',
       journalName: 'Young Scientists Journal',
       submittedAt: new Date('2026-11-24T10:00:00Z'),
+      dateStyle: DEFAULT_DATE_STYLE,
       orcidId: '0000-0002-1825-0097',
     });
     // pdf.js takes the buffer it is given over: it reads a copy.
@@ -27,12 +32,12 @@ describe('review certificate PDF', () => {
     expect(flat).toContain('Certificate of Peer Review');
     expect(flat).toContain('Zoë Lukasz ?');
     expect(flat).toContain('reviewed a manuscript for Young Scientists Journal');
-    expect(flat).toContain('24 November 2026');
+    expect(flat).toContain('November 24, 2026');
     expect(flat).toContain('ORCID iD: https://orcid.org/0000-0002-1825-0097');
 
     const document = await PDFDocument.load(pdf);
     expect(document.getTitle()).toBe('Certificate of Peer Review');
-    expect(document.getSubject()).toBe('Peer review by Zoë Łukasz 李 for Young Scientists Journal, 24 November 2026');
+    expect(document.getSubject()).toBe('Peer review by Zoë Łukasz 李 for Young Scientists Journal, November 24, 2026');
     expect(document.getAuthor()).toBe('Young Scientists Journal');
     const [page] = document.getPages();
     expect(page.getWidth()).toBeGreaterThan(page.getHeight());

@@ -1,10 +1,13 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { type DateStyle, journalDates } from '../../../common/web-shared/journal-dates.js';
 
 /** What a certificate says: never the paper, its category or its authors, so it can be shown to anyone. */
 export interface ReviewCertificateContent {
   reviewerName: string;
   journalName: string;
   submittedAt: Date;
+  /** How the journal writes the day (JOURNAL_LOCALE, JOURNAL_TIME_ZONE). */
+  dateStyle: DateStyle;
   /** The reviewer's linked ORCID iD (`0000-0002-1825-0097`), or null. */
   orcidId: string | null;
 }
@@ -14,13 +17,6 @@ const PAGE = { width: 841.89, height: 595.28 };
 const INK = rgb(0.12, 0.16, 0.22);
 const MUTED = rgb(0.4, 0.43, 0.48);
 const ACCENT = rgb(0.16, 0.33, 0.55);
-
-/** UTC, as the API writes every date: the same day whichever server renders it. */
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-export function certificateDay(date: Date): string {
-  return DAY.format(date);
-}
 
 /** Letters that NFKD does not take apart into a WinAnsi letter and an accent. */
 const LOOKALIKES: Readonly<Record<string, string>> = {
@@ -79,7 +75,7 @@ function drawCentred(page: PDFPage, text: string, options: { font: PDFFont; size
 /** The reviewer's certificate: one landscape A4 page. */
 export async function renderReviewCertificate(content: ReviewCertificateContent): Promise<Uint8Array> {
   const document = await PDFDocument.create();
-  const day = certificateDay(content.submittedAt);
+  const day = journalDates(content.dateStyle).day(content.submittedAt);
   // Metadata is UTF-16 text: the exact name, whatever the page's fonts could draw.
   document.setTitle('Certificate of Peer Review');
   document.setSubject(`Peer review by ${content.reviewerName} for ${content.journalName}, ${day}`);

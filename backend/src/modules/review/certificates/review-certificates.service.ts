@@ -40,6 +40,7 @@ export class ReviewCertificatesService {
       reviewerName,
       journalName: this.config.journal.name,
       submittedAt: review.submittedAt,
+      dateStyle: this.config.journal.dateStyle,
       orcidId: profile?.orcidId ?? null,
     });
     return { pdf, fileName: `review-certificate-${review.submittedAt.toISOString().slice(0, 10)}.pdf` };

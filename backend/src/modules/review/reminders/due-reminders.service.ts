@@ -1,5 +1,6 @@
 import { type EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
+import { journalDates } from '../../../common/web-shared/journal-dates.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { MailTemplate } from '../../notifications/mail/mail-template.js';
 import { type MailOutbox, NotificationsService } from '../../notifications/notifications.service.js';
@@ -8,7 +9,6 @@ import { DueReminder, DueReminderKind } from '../entities/due-reminder.entity.js
 import type { RecordedReminder, ReminderSubjectKind } from '../entities/due-reminder.repository.js';
 import {
   DUE_REMINDERS_BATCH_SIZE,
-  formatDueDate,
   OVERDUE_REMINDER_DELAY_MS,
   paperPageUrl,
   reviewPageUrl,
@@ -40,7 +40,7 @@ export class DueRemindersService {
         data: {
           title: reminder.title,
           reviewUrl: reviewPageUrl(this.config.http.publicUrl, reminder.subject_id),
-          dueDate: formatDueDate(new Date(reminder.due_at)),
+          dueDate: journalDates(this.config.journal.dateStyle).day(new Date(reminder.due_at)),
           overdue: reminder.kind === DueReminderKind.Overdue,
         },
         dedupeKey: `review-reminder:${reminder.id}`,
@@ -52,7 +52,7 @@ export class DueRemindersService {
         to,
         data: {
           title: reminder.title,
-          dueDate: formatDueDate(new Date(reminder.due_at)),
+          dueDate: journalDates(this.config.journal.dateStyle).day(new Date(reminder.due_at)),
           paperUrl: paperPageUrl(this.config.http.publicUrl, reminder.paper_id),
           overdue: reminder.kind === DueReminderKind.Overdue,
         },

@@ -18,29 +18,6 @@ export const MANUAL_REMINDER_SPACING_MS = DAY_MS;
 /** At most this many reminders of each subject per sweep; the next sweep sends the rest. */
 export const DUE_REMINDERS_BATCH_SIZE = 500;
 
-const DUE_DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** "24 December 2026", as the reminder e-mails write the due date. */
-export function formatDueDate(date: Date): string {
-  return DUE_DATE_FORMAT.format(date);
-}
-
-const MOMENT_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-
-/** "24 December 2026 at 14:05 UTC", for a moment people are told to wait for. */
-export function formatMoment(date: Date): string {
-  const parts = Object.fromEntries(MOMENT_FORMAT.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${parts.day} ${parts.month} ${parts.year} at ${parts.hour}:${parts.minute} UTC`;
-}
-
 export const reviewPageUrl = (publicUrl: string, reviewId: string): string => `${publicUrl}/review/${reviewId}`;
 
 export const paperPageUrl = (publicUrl: string, paperId: string): string => `${publicUrl}/papers/${paperId}`;

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessService } from '../../../common/access/access.service.js';
 import { Permission } from '../../../common/access/permission.js';
+import { journalDates } from '../../../common/web-shared/journal-dates.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { lockForTransition } from '../../../database/lock-for-transition.js';
 import type { AuthUser } from '../../auth/auth-user.js';
@@ -13,7 +14,7 @@ import type { ReminderSentDto } from '../dtos/review.dto.js';
 import { PaperReview } from '../entities/paper-review.entity.js';
 import { ReviewException } from '../review.exception.js';
 import { DueReminder, DueReminderKind } from '../entities/due-reminder.entity.js';
-import { formatDueDate, formatMoment, MANUAL_REMINDER_SPACING_MS, reviewPageUrl } from './due-reminders.js';
+import { MANUAL_REMINDER_SPACING_MS, reviewPageUrl } from './due-reminders.js';
 
 /** An editor's reminder to a reviewer, beside the automatic ones (DueRemindersService). */
 @Injectable()
@@ -54,7 +55,7 @@ export class ReviewRemindersService {
       const last = await tx.findOne(DueReminder, { reviewId: id, kind: DueReminderKind.Manual }, { orderBy: { sentAt: 'desc' } });
       if (last && now.getTime() - last.sentAt.getTime() < MANUAL_REMINDER_SPACING_MS) {
         const next = new Date(last.sentAt.getTime() + MANUAL_REMINDER_SPACING_MS);
-        throw new ReviewException('reminderTooSoon', `The reviewer was reminded less than a day ago. The next reminder can be sent after ${formatMoment(next)}.`);
+        throw new ReviewException('reminderTooSoon', `The reviewer was reminded less than a day ago. The next reminder can be sent after ${journalDates(this.config.journal.dateStyle).moment(next)}.`);
       }
       const reminder = tx.create(DueReminder, { reviewId: id, revisionRequestId: null, kind: DueReminderKind.Manual, dueAt: review.dueAt, sentAt: now, sentBy: admin.id });
       mail.queue({
@@ -63,7 +64,7 @@ export class ReviewRemindersService {
         data: {
           title,
           reviewUrl: reviewPageUrl(this.config.http.publicUrl, id),
-          dueDate: formatDueDate(review.dueAt),
+          dueDate: journalDates(this.config.journal.dateStyle).day(review.dueAt),
           overdue: review.dueAt.getTime() < now.getTime(),
         },
         dedupeKey: `review-reminder:${reminder.id}`,

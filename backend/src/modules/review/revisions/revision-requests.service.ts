@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AccessService } from '../../../common/access/access.service.js';
 import { Permission } from '../../../common/access/permission.js';
 import { validateInput } from '../../../common/http/validation-errors.js';
+import { journalDates } from '../../../common/web-shared/journal-dates.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { lockForTransition } from '../../../database/lock-for-transition.js';
 import type { AuthUser } from '../../auth/auth-user.js';
@@ -23,8 +24,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How long the author has by default: a minor revision is a matter of days, a major one of weeks. */
 export const REVISION_DUE_DAYS: { readonly [K in RevisionKind]: number } = { [RevisionKind.Minor]: 14, [RevisionKind.Major]: 30 };
-
-const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export function toRevisionRequestDto(request: RevisionRequest, now = new Date()): RevisionRequestDto {
   return {
@@ -96,7 +95,7 @@ export class RevisionRequestsService {
             data: {
               title: paper.title,
               revisions: dto.kind === RevisionKind.Minor ? 'minor revisions' : 'major revisions',
-              dueDate: LONG_DATE.format(request.dueAt),
+              dueDate: journalDates(this.config.journal.dateStyle).day(request.dueAt),
               paperUrl: `${this.config.http.publicUrl}/papers/${paperId}`,
             },
             dedupeKey: `revisions-requested:${request.id}`,
