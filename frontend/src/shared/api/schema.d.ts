@@ -1354,6 +1354,26 @@ export interface components {
         /** @enum {string} */
         PaperStatus: "submitted" | "under_review" | "accepted" | "published" | "rejected";
         /**
+         * @description submitted (no reviewer asked yet); awaiting_reviewer (round 1, none standing); in_review (reviewsIn of reviewsExpected in); revisions_requested (due dueAt); revised (the author answered, the new round has no reviewer yet); accepted; published; rejected
+         * @enum {string}
+         */
+        PaperStage: "submitted" | "awaiting_reviewer" | "in_review" | "revisions_requested" | "revised" | "accepted" | "published" | "rejected";
+        PaperStageDto: {
+            /** @description submitted (no reviewer asked yet); awaiting_reviewer (round 1, none standing); in_review (reviewsIn of reviewsExpected in); revisions_requested (due dueAt); revised (the author answered, the new round has no reviewer yet); accepted; published; rejected */
+            name: components["schemas"]["PaperStage"];
+            /** @description The current review round (1 until the author answers a revision request) */
+            round: number;
+            /** @description in_review: the submitted reviews of the round; null otherwise */
+            reviewsIn: number | null;
+            /** @description in_review: the round’s assignments that are not declined; null otherwise */
+            reviewsExpected: number | null;
+            /**
+             * Format: date-time
+             * @description revisions_requested: when the revision is due; null otherwise
+             */
+            dueAt: string | null;
+        };
+        /**
          * @description SPDX identifier
          * @enum {string}
          */
@@ -1408,6 +1428,8 @@ export interface components {
             /** @description The card opens the PDF in a new tab instead of /papers/{id} */
             opensPdfDirectly: boolean;
             status: components["schemas"]["PaperStatus"];
+            /** @description Where it is beside its status (derived, never stored) */
+            stage: components["schemas"]["PaperStageDto"];
             keywords: string | null;
             /** @description The licence it is, or will be, published under: the journal's when it was submitted */
             license: components["schemas"]["PaperLicenseDto"];
@@ -1433,6 +1455,8 @@ export interface components {
             status: components["schemas"]["PaperStatus"];
             /** @description submitted 25, under_review 50, accepted 75, published 100, rejected 0 */
             progress: number;
+            /** @description Where it is beside its status; the progress stays the status’s */
+            stage: components["schemas"]["PaperStageDto"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1446,6 +1470,8 @@ export interface components {
             published: number;
             /** @description Comments on all of the caller’s papers */
             comments: number;
+            /** @description The caller’s papers whose stage is revisions_requested: waiting on the author */
+            revisionsRequested: number;
             /** @description The 5 newest by createdAt */
             recent: components["schemas"]["MySubmissionDto"][];
         };
@@ -1545,6 +1571,7 @@ export interface components {
             authors: string[];
             category: string;
             status: components["schemas"]["PaperStatus"];
+            stage: components["schemas"]["PaperStageDto"];
             /**
              * Format: date-time
              * @description createdAt
@@ -1558,6 +1585,13 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page */
             nextCursor: string | null;
         };
+        StageCountsDto: {
+            submitted: number;
+            awaiting_reviewer: number;
+            in_review: number;
+            revisions_requested: number;
+            revised: number;
+        };
         StatusCountsDto: {
             all: number;
             submitted: number;
@@ -1565,6 +1599,8 @@ export interface components {
             accepted: number;
             published: number;
             rejected: number;
+            /** @description The papers before a decision (submitted or under review), by stage */
+            stages: components["schemas"]["StageCountsDto"];
         };
         SubmissionFeeDto: {
             /**
@@ -3761,6 +3797,8 @@ export interface operations {
             query?: {
                 /** @description Absent: every status */
                 status?: components["schemas"]["PaperStatus"];
+                /** @description Absent: every stage (paper-stage.ts); with status, both must hold */
+                stage?: components["schemas"]["PaperStage"];
                 /** @description Every word must appear (case-insensitive, partial words too) in the title, an author's name or e-mail, or the owner's account e-mail or profile name. Empty: every paper */
                 q?: string;
                 /** @description The nextCursor of the previous page */
