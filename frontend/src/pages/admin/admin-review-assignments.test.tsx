@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { addOwnPaper, addReview, addUser, db, signInAs } from '@/test/msw/db';
 import { server } from '@/test/msw/server';
+import { SERVER_CONFIG_ELEMENT_ID } from '@/shared/config/server-config';
 import { formatDate } from '@/shared/lib/format-date';
 import { expectToast, renderApp, waitForSession } from '@/test/render';
 
@@ -107,6 +108,31 @@ describe('/admin Reviewer Management: assigning papers for review', () => {
     expect(db.bodies['/admin/reviews']).toEqual([{ paperId: paper.id, reviewerId: rita.id, dueAt: `${day}T23:59:59.000Z` }]);
     expect(within(await assignments()).getByRole('listitem')).toHaveTextContent(`Due ${formatDate(`${day}T23:59:59.000Z`)}`);
     expect(within(assignCard()).getByLabelText('Due date (optional)')).toHaveValue('');
+  });
+
+  it("takes the picked day as it ends in the journal's time zone, and writes dates in the journal's locale", async () => {
+    // The server's settings block (web-app-shell.ts): a journal in Tokyo writing British English.
+    const block = document.createElement('script');
+    block.id = SERVER_CONFIG_ELEMENT_ID;
+    block.type = 'application/json';
+    block.textContent = JSON.stringify({ journal: { issn: null, dateStyle: { locale: 'en-GB', timeZone: 'Asia/Tokyo' } } });
+    document.head.append(block);
+    try {
+      const paper = addOwnPaper(author(), { title: 'Wind Tunnels', category: 'Physics' });
+      const rita = reviewer('rita@example.org', 'Rita');
+      const { user } = await openReviewerManagement();
+      await user.selectOptions(await within(assignCard()).findByRole('combobox', { name: 'Paper' }), paper.id);
+      await user.selectOptions(within(assignCard()).getByRole('combobox', { name: 'Reviewer' }), rita.id);
+      fireEvent.change(within(assignCard()).getByLabelText('Due date (optional)'), { target: { value: '2026-12-07' } });
+      await user.click(assignButton());
+
+      await expectToast('Paper Assigned', 'Paper has been successfully assigned to the reviewer.');
+      // Midnight in Tokyo is 15:00 UTC the day before.
+      expect(db.bodies['/admin/reviews']).toEqual([{ paperId: paper.id, reviewerId: rita.id, dueAt: '2026-12-07T14:59:59.000Z' }]);
+      expect(within(await assignments()).getByRole('listitem')).toHaveTextContent('Due 7 December 2026');
+    } finally {
+      block.remove();
+    }
   });
 
   it("shows the server's clear message when another admin assigned the paper first", async () => {

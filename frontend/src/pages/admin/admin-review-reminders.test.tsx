@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { addOwnPaper, addReview, addUser, db, signInAs } from '@/test/msw/db';
-import { formatDate } from '@/shared/lib/format-date';
+import { formatDate, formatDateTime } from '@/shared/lib/format-date';
 import { expectToast, renderApp, waitForSession } from '@/test/render';
 
 beforeAll(async () => {
@@ -48,7 +48,8 @@ describe('/admin Reviewer Management: reminding reviewers', () => {
 
     expect(within(await rowOf('Pending Paper')).getByText(`Last reminded ${formatDate(sentAt)}`)).toBeInTheDocument();
     await user.click(within(await rowOf('Pending Paper')).getByRole('button', { name: 'Send reminder for Pending Paper' }));
-    const next = new Date(Date.parse(sentAt) + 86_400_000).toISOString();
+    const next = formatDateTime(new Date(Date.parse(sentAt) + 86_400_000).toISOString());
+    expect(next).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC$/);
     await expectToast('Error', `The reviewer was reminded less than a day ago. The next reminder can be sent after ${next}.`);
     expect(review.lastReminderAt).toBe(sentAt);
     expect(db.reviews).toHaveLength(1);

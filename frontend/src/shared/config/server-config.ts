@@ -2,6 +2,8 @@
 // read once, before the first render. Under `npm run dev` Vite serves the page without it, and in
 // unit tests there is no server: then every setting is the spec's default.
 
+import { type DateStyle, DEFAULT_DATE_STYLE, isKnownTimeZone, isSupportedLocale } from '@journal/web-shared/journal-dates';
+
 export const SERVER_CONFIG_ELEMENT_ID = 'journal-config';
 
 export interface UploadLimits {
@@ -17,7 +19,7 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxPdfBytes: 10 * 1024 * 10
 interface ServerConfigBlock {
   uploads?: Partial<Record<keyof UploadLimits, unknown>>;
   orcid?: Partial<Record<keyof OrcidSettings, unknown>>;
-  journal?: { issn?: unknown };
+  journal?: { issn?: unknown; dateStyle?: { locale?: unknown; timeZone?: unknown } };
 }
 
 function readBlock(doc: Document | undefined): ServerConfigBlock {
@@ -59,4 +61,16 @@ export function readOrcidSettings(doc: Document | undefined = typeof document ==
 export function readJournalIssn(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): string | null {
   const issn = readBlock(doc).journal?.issn;
   return typeof issn === 'string' && /^\d{4}-\d{3}[\dX]$/.test(issn) ? issn : null;
+}
+
+/**
+ * How the journal writes dates (JOURNAL_LOCALE, JOURNAL_TIME_ZONE), so screens read as its e-mails
+ * do; each value checked, a missing or unusable one is the default (en-US, UTC), as under npm run dev.
+ */
+export function readDateStyle(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): DateStyle {
+  const style = readBlock(doc).journal?.dateStyle ?? {};
+  return {
+    locale: typeof style.locale === 'string' && isSupportedLocale(style.locale) ? style.locale : DEFAULT_DATE_STYLE.locale,
+    timeZone: typeof style.timeZone === 'string' && isKnownTimeZone(style.timeZone) ? style.timeZone : DEFAULT_DATE_STYLE.timeZone,
+  };
 }

@@ -1,25 +1,32 @@
-// Dates are shown in UTC so a date-only value ('2025-06-01') never slips to the previous day.
-const dayFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short',
-});
-const monthFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' });
+import { journalDates, type JournalDates } from '@journal/web-shared/journal-dates';
+import { readDateStyle } from '@/shared/config/server-config';
 
-function parse(value: string): Date {
-  return new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-}
+// The journal's one date style (JOURNAL_LOCALE, JOURNAL_TIME_ZONE), the one its e-mails and
+// certificates are written in, read from the page the server sent. A date-only value
+// ('2025-06-01') is that day in any time zone.
+const dates = (): JournalDates => journalDates(readDateStyle());
 
 /** 'June 20, 2025' from an ISO date or date-time. */
 export function formatDate(value: string): string {
-  return dayFormat.format(parse(value));
+  return dates().day(value);
 }
 
 /** 'September 2025' from an ISO date or date-time. */
 export function formatMonth(value: string): string {
-  return monthFormat.format(parse(value));
+  return dates().month(value);
 }
 
-/** 'June 20, 2025 at 2:30 PM UTC' from an ISO date-time. */
+/** 'June 20, 2025 at 2:30 PM UTC' from an ISO date-time: a time always names its time zone. */
 export function formatDateTime(value: string): string {
-  return dateTimeFormat.format(parse(value));
+  return dates().moment(value);
+}
+
+/** '2025-06-20': the journal's calendar day of an instant, as a date input holds it. */
+export function calendarDay(value: string | number): string {
+  return dates().isoDay(typeof value === 'number' ? new Date(value) : value);
+}
+
+/** The last second of a calendar day in the journal's time zone, as an ISO instant: a due date picked as a day. */
+export function endOfCalendarDay(day: string): string {
+  return dates().endOfDay(day);
 }

@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { type ApiErrorBody, type ErrorCode, type ReviewCriterion, type ReviewCriterionInput, type RubricCriterion, type SessionUser } from '@/shared/api';
+import { formatDateTime } from '@/shared/lib/format-date';
 import { type ReviewRow, db, sessionUser } from './db';
 
 // docs/api.md "Peer review", against the in-memory db.
@@ -197,7 +198,8 @@ export const reviewHandlers = [
     if (row.status === 'submitted') return fail(409, 'REVIEW_SUBMITTED', 'This review has been submitted, so there is nothing to remind the reviewer of.');
     if (row.status === 'declined') return fail(409, 'REVIEW_DECLINED', 'The reviewer declined this assignment, so there is nothing to remind them of.');
     if (row.manualReminderAt && Date.now() - Date.parse(row.manualReminderAt) < 86_400_000) {
-      const next = new Date(Date.parse(row.manualReminderAt) + 86_400_000).toISOString();
+      // Written as the server writes a moment: the journal's date style, with its time zone.
+      const next = formatDateTime(new Date(Date.parse(row.manualReminderAt) + 86_400_000).toISOString());
       return fail(409, 'REVIEW_REMINDER_TOO_SOON', `The reviewer was reminded less than a day ago. The next reminder can be sent after ${next}.`);
     }
     const sentAt = new Date().toISOString();

@@ -6,7 +6,7 @@ import { paths } from '@/shared/config/paths';
 import { formatDate } from '@/shared/lib/format-date';
 import { Button, SectionCard, Spinner, TextField, useToast } from '@/shared/ui';
 import { useChangeReviewDueDateMutation, useGetReviewAssignmentsQuery, useSendReviewReminderMutation, useWithdrawReviewMutation } from '../api/review-api';
-import { dueDayBounds, endOfDay } from '../model/due-date';
+import { dueDay, dueDayBounds, endOfDay } from '../model/due-date';
 import { ASSIGNMENT_STRINGS, dueDateErrorToast, reminderErrorToast, reviewToasts, withdrawErrorToast } from '../model/review-messages';
 import { ReviewDueDate } from './review-due-date';
 import { ReviewStatusBadge } from './review-status-badge';
@@ -111,7 +111,7 @@ function ReminderButton({ assignment }: { assignment: ReviewAssignment }) {
 }
 
 function DueDateForm({ assignment }: { assignment: ReviewAssignment }) {
-  const [day, setDay] = useState(assignment.dueAt.slice(0, 10));
+  const [day, setDay] = useState(dueDay(assignment.dueAt));
   const [change, { isLoading }] = useChangeReviewDueDateMutation();
   const { toast } = useToast();
   // The bounds of the picker, fixed when the row appears; the server checks against its own clock anyway.
