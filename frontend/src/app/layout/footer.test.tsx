@@ -28,15 +28,16 @@ describe('footer ISSN', () => {
     expect(within(screen.getByRole('contentinfo')).getByText('ISSN 2049-3630')).toBeInTheDocument();
   });
 
-  it('says the ISSN is pending when none is configured, rather than show a made-up one', () => {
+  it('says nothing of an ISSN when none is configured, rather than show a made-up one or a placeholder', () => {
     serveConfig({ journal: { issn: null } });
     renderFooter();
-    expect(within(screen.getByRole('contentinfo')).getByText('ISSN pending')).toBeInTheDocument();
+    expect(within(screen.getByRole('contentinfo')).queryByText(/ISSN/)).not.toBeInTheDocument();
+    expect(within(screen.getByRole('contentinfo')).queryByText(/pending/i)).not.toBeInTheDocument();
   });
 
-  it('says pending without a config block, and reads no ISSN from a value that is none', () => {
+  it('says nothing of an ISSN without a config block, and reads no ISSN from a value that is none', () => {
     renderFooter();
-    expect(within(screen.getByRole('contentinfo')).getByText('ISSN pending')).toBeInTheDocument();
+    expect(within(screen.getByRole('contentinfo')).queryByText(/ISSN/)).not.toBeInTheDocument();
     for (const issn of [42, '3065-0000 (online)', '<b>1</b>']) {
       const doc = document.implementation.createHTMLDocument('journal');
       doc.head.innerHTML = `<script id="${SERVER_CONFIG_ELEMENT_ID}" type="application/json">${JSON.stringify({ journal: { issn } })}</script>`;

@@ -22,8 +22,8 @@ export function Footer() {
         <div>
           <p className="text-lg font-semibold text-white">{journal.name}</p>
           <p className="mt-2 text-sm">{journal.tagline}</p>
-          {/* The spec's footer states the ISSN; until the ISSN centre assigns one (JOURNAL_ISSN), it says so rather than show a made-up number. */}
-          <p className="mt-2 text-sm">ISSN {issn ?? 'pending'}</p>
+          {/* The spec's footer states the ISSN; until the ISSN centre assigns one (JOURNAL_ISSN), the footer says nothing of it rather than show a made-up number or a placeholder. */}
+          {issn && <p className="mt-2 text-sm">ISSN {issn}</p>}
         </div>
         <nav aria-label="Quick links">
           <p className="text-sm font-semibold uppercase tracking-wide text-white">Quick links</p>
