@@ -221,6 +221,73 @@ describe('review rounds and revision requests', () => {
     await as(stranger).get(`/api/papers/${paper.id}/rounds/1/pdf`).expect(404);
   });
 
+  describe('one way to send a new PDF', () => {
+    const uploadVersion = (paperId: string) =>
+      as(author).post(`/api/papers/${paperId}/versions`).attach('pdf', pdfBytes(2500, 'u'), { filename: 'updated.pdf', contentType: 'application/pdf' });
+    const versionsOf = async (paperId: string) =>
+      (await sql<{ version: number }>(testApp.app, 'select version from paper_files where paper_id = ? order by version', [paperId])).map((row) => row.version);
+    const windowSeenBy = async (who: Person, paperId: string) =>
+      ((await as(who).get(`/api/papers/${paperId}`).expect(200)).body as { actions: { versionUpload: string } }).actions.versionUpload;
+
+    it('refuses a new version while the round is in review, until the review is in', async () => {
+      const paper = await submitPaper();
+      // Before any assignment, versions work as before.
+      expect(await windowSeenBy(author, paper.id)).toBe('open');
+      await uploadVersion(paper.id).expect(201);
+
+      const reviewId = await assign(paper.id, firstReviewer);
+      expect(await windowSeenBy(author, paper.id)).toBe('inReview');
+      const refused = await uploadVersion(paper.id).expect(409);
+      expect(refused.body).toEqual({
+        statusCode: 409,
+        code: 'VERSION_IN_REVIEW',
+        message: 'Your paper is being reviewed; you can upload a new version once the review is in or the editors ask for revisions.',
+      });
+      // A draft is still a round in review.
+      await request(testApp.server).put(`/api/reviews/${reviewId}/draft`).set('Authorization', `Bearer ${firstReviewer.token}`).send({ text: 'Half way.' }).expect(200);
+      expect((await uploadVersion(paper.id).expect(409)).body).toMatchObject({ code: 'VERSION_IN_REVIEW' });
+      expect(await versionsOf(paper.id)).toEqual([1, 2]);
+
+      await submitReview(reviewId, firstReviewer, 'Sound.');
+      expect(await windowSeenBy(author, paper.id)).toBe('open');
+      await uploadVersion(paper.id).expect(201);
+      expect(await versionsOf(paper.id)).toEqual([1, 2, 3]);
+    });
+
+    it('takes a new PDF only as the revision while revisions are requested, and again as before once it is sent', async () => {
+      const paper = await reviewedPaper();
+      await requestRevisions(paper.id).expect(201);
+      expect(await windowSeenBy(author, paper.id)).toBe('revisionRequested');
+      const refused = await uploadVersion(paper.id).expect(409);
+      expect(refused.body).toMatchObject({ statusCode: 409, code: 'VERSION_REVISION_REQUESTED' });
+      expect((refused.body as { message: string }).message).toContain('Submit Your Revision');
+      expect(await versionsOf(paper.id)).toEqual([1]);
+
+      await submitRevision(paper.id, author, 'Answered.').expect(201);
+      // Round 2 has no reviewer yet: an upload is as before, and becomes the PDF round 2 is reviewed on.
+      expect(await windowSeenBy(author, paper.id)).toBe('open');
+      await uploadVersion(paper.id).expect(201);
+      expect(await versionsOf(paper.id)).toEqual([1, 2, 3]);
+    });
+
+    it('lets a declined or withdrawn assignment of the round, or one of an earlier round, leave uploads open', async () => {
+      const paper = await reviewedPaper();
+      await requestRevisions(paper.id).expect(201);
+      await submitRevision(paper.id, author, 'Answered.').expect(201);
+
+      const declined = await assign(paper.id, secondReviewer);
+      expect((await uploadVersion(paper.id).expect(409)).body).toMatchObject({ code: 'VERSION_IN_REVIEW' });
+      await as(secondReviewer).post(`/api/reviews/${declined}/decline`).send({ declineReason: 'Too close to my own work.' }).expect(204);
+      await uploadVersion(paper.id).expect(201);
+
+      const withdrawn = await assign(paper.id, firstReviewer);
+      expect(await windowSeenBy(author, paper.id)).toBe('inReview');
+      await request(testApp.server).delete(`/api/admin/reviews/${withdrawn}`).set('Authorization', `Bearer ${admin.token}`).expect(204);
+      expect(await windowSeenBy(author, paper.id)).toBe('open');
+      await uploadVersion(paper.id).expect(201);
+    });
+  });
+
   it('lets a new reviewer of round 2 see round 1 anonymously, and keeps every round in order for the editors', async () => {
     const paper = await reviewedPaper();
     await requestRevisions(paper.id, { kind: 'major' }).expect(201);

@@ -242,6 +242,7 @@ describe('racing transitions end as one order or the other, never in a 5xx', () 
       ['a version upload racing its approval', publishedWithPending, upload, approveFirst],
       ['an approval racing the same approval', publishedWithPending, approveFirst, approveFirst],
       ['a version upload racing decision publish', underReview, upload, decide('published')],
+      ['a version upload racing an assignment', submittedPaper, upload, assignTo(() => reviewer)],
       ['an assignment racing another reviewer’s', submittedPaper, assignTo(() => reviewer), assignTo(() => secondReviewer)],
       ['an assignment racing decision reject', submittedPaper, assignTo(() => reviewer), decide('rejected')],
     ];

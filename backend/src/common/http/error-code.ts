@@ -43,6 +43,8 @@ export enum ErrorCode {
   RevisionAlreadyRequested = 'REVISION_ALREADY_REQUESTED',
   RevisionNotRequested = 'REVISION_NOT_REQUESTED',
   ReviewNotSubmitted = 'REVIEW_NOT_SUBMITTED',
+  VersionRevisionRequested = 'VERSION_REVISION_REQUESTED',
+  VersionInReview = 'VERSION_IN_REVIEW',
   ReviewReminderTooSoon = 'REVIEW_REMINDER_TOO_SOON',
   MessageRecipientNotReviewer = 'MESSAGE_RECIPIENT_NOT_REVIEWER',
   MessageNoEditors = 'MESSAGE_NO_EDITORS',

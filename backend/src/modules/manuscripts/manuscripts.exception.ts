@@ -12,6 +12,18 @@ const MANUSCRIPTS_ERRORS = {
   versionNotFound: { status: 404, code: ErrorCode.NotFound, message: 'Version not found' },
   /** Only a pending version can be approved; one passed over by a newer version stays as it is. */
   versionNotPending: { status: 409, code: ErrorCode.Conflict, message: 'This version is not waiting for approval' },
+  /** While the editors' revision request is open, a new PDF is the revision's, which opens the next round. */
+  versionRevisionRequested: {
+    status: 409,
+    code: ErrorCode.VersionRevisionRequested,
+    message: 'The editors have asked for revisions: send your revised paper with the "Submit Your Revision" form, which opens the next round of review.',
+  },
+  /** The reviewer reads the version the round names; it may not change under them. */
+  versionInReview: {
+    status: 409,
+    code: ErrorCode.VersionInReview,
+    message: 'Your paper is being reviewed; you can upload a new version once the review is in or the editors ask for revisions.',
+  },
   /** A DOI names a published paper: Crossref is told of it once it is out. */
   depositNotPublished: { status: 409, code: ErrorCode.Conflict, message: 'Only a published paper can be registered with Crossref' },
   depositWithoutPrefix: { status: 409, code: ErrorCode.Conflict, message: 'The journal has no Crossref DOI prefix: set CROSSREF_DOI_PREFIX to give papers DOIs' },
@@ -49,6 +61,12 @@ export class VersionNotFoundException extends ManuscriptsException {
 export class VersionNotPendingException extends ManuscriptsException {
   constructor(version: number) {
     super('versionNotPending', `Version ${version} is not waiting for approval`);
+  }
+}
+
+export class VersionUploadClosedException extends ManuscriptsException {
+  constructor(reason: 'versionRevisionRequested' | 'versionInReview') {
+    super(reason);
   }
 }
 

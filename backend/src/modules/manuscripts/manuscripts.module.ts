@@ -19,6 +19,7 @@ import { PaperSubmissionService } from './paper-submission.service.js';
 import { PaperVersionsService } from './paper-versions.service.js';
 import { PapersController } from './papers.controller.js';
 import { PaperStageFactsRepository } from './paper-stage-facts.repository.js';
+import { VersionUploadWindowRepository } from './version-upload-window.repository.js';
 
 /**
  * A paper from submission to decision: submission (with the payments module's fee), the author's
@@ -29,7 +30,7 @@ import { PaperStageFactsRepository } from './paper-stage-facts.repository.js';
 @Module({
   imports: [MikroOrmModule.forFeature([ResearchPaper, PaperFile, PaperComment, PaperStatusEvent]), AccessModule, NotificationsModule, PaymentsModule, UsersModule],
   controllers: [PapersController, AdminPapersController],
-  providers: [ManuscriptsService, PaperSubmissionService, PaperVersionsService, PaperCommentsService, PaperDecisionsService, AdminPapersService, AdminPaperListRepository, PaperDepositsService, PaperStageFactsRepository],
+  providers: [ManuscriptsService, PaperSubmissionService, PaperVersionsService, PaperCommentsService, PaperDecisionsService, AdminPapersService, AdminPaperListRepository, PaperDepositsService, PaperStageFactsRepository, VersionUploadWindowRepository],
   exports: [ManuscriptsService, PaperVersionsService],
 })
 export class ManuscriptsModule {}

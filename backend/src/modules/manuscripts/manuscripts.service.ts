@@ -19,6 +19,7 @@ import { type PaperCardSource, toPaperCard } from '../catalogue/paper-card.js';
 import { PaperNotFoundException } from '../catalogue/catalogue.exception.js';
 import { PaperStageFactsRepository, stageFactsOf } from './paper-stage-facts.repository.js';
 import { type PaperStageView, stageOf } from './paper-stage.js';
+import { VersionUploadWindowRepository } from './version-upload-window.repository.js';
 
 const RECENT_SUBMISSIONS = 5;
 
@@ -81,6 +82,7 @@ export class ManuscriptsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly access: AccessService,
     private readonly stageFacts: PaperStageFactsRepository,
+    private readonly uploadWindows: VersionUploadWindowRepository,
   ) {}
 
   async detail(id: string, user: AuthUser | undefined): Promise<PaperDetailDto> {
@@ -107,6 +109,8 @@ export class ManuscriptsService {
       readReviews: grants.has(Permission.PaperReadReviews),
       approveVersion: grants.has(Permission.PaperApproveVersion),
       exportDeposit: grants.has(Permission.PaperExportDeposit),
+      // Asked only of those who may upload: the reviews' state is nobody else's business.
+      versionUpload: access.uploadVersion ? await this.uploadWindows.windowOf(paper) : 'open',
     };
     return {
       ...this.toCard(paper),

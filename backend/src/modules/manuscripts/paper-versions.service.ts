@@ -18,9 +18,10 @@ import { PaperFile, PaperFileState } from './entities/paper-file.entity.js';
 import { PaperStatusEvent } from './entities/paper-status-event.entity.js';
 import { PaperStatus } from './entities/paper-status.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
-import { VersionNotFoundException, VersionNotPendingException } from './manuscripts.exception.js';
+import { VersionNotFoundException, VersionNotPendingException, VersionUploadClosedException } from './manuscripts.exception.js';
 import { PaperNotFoundException } from '../catalogue/catalogue.exception.js';
 import { PAPER_PDF_CONTENT_TYPE, pdfFileNameOf, ManuscriptsService } from './manuscripts.service.js';
+import { VersionUploadWindowRepository } from './version-upload-window.repository.js';
 
 const VERSION_NUMBER = /^[1-9][0-9]{0,8}$/;
 
@@ -45,6 +46,7 @@ export class PaperVersionsService {
     private readonly papers: ManuscriptsService,
     private readonly notifications: NotificationsService,
     private readonly users: UsersService,
+    private readonly uploadWindows: VersionUploadWindowRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -92,6 +94,8 @@ export class PaperVersionsService {
 
   async upload(form: IncomingUpload, paperId: string, user: AuthUser): Promise<PaperVersionDto> {
     await this.access.requireAccess(user, Permission.PaperUploadVersion, [paperId]);
+    // Refused before the file is read, and again under the lock where it counts.
+    await this.refuseClosedWindow(await this.papers.get(paperId));
     const upload = await form.receive(user.id);
     try {
       // An upload of a version has no text fields; refused like any unknown field.
@@ -102,6 +106,7 @@ export class PaperVersionsService {
         // The row lock makes uploads and approvals on one paper take turns: version numbers never
         // collide, and the status read here is the one the upload is decided by.
         const locked = await lockForTransition(tx, ResearchPaper, { id: paperId }, { missing: () => new PaperNotFoundException() });
+        await this.refuseClosedWindow(locked, tx);
         const published = locked.status === (PaperStatus.Published as string);
         const created = await this.addVersion(tx, locked, file, user.id, published ? PaperFileState.Pending : PaperFileState.Accepted);
         if (!published) await this.makeCurrent(tx, locked, created, null);
@@ -136,6 +141,16 @@ export class PaperVersionsService {
       return { dto: toVersion(file, paper), changed: true, mail: queued };
     }, { em: this.em.fork() });
     return { version: dto, changed, notification: mail ? 'queued' : 'none' };
+  }
+
+  /**
+   * One way to send a new PDF: during a revision request it is the revision; during a round's
+   * review none, so the round's reviewer reads the version the round names.
+   */
+  private async refuseClosedWindow(paper: ResearchPaper, tx?: EntityManager): Promise<void> {
+    const window = await this.uploadWindows.windowOf(paper, tx);
+    if (window === 'revisionRequested') throw new VersionUploadClosedException('versionRevisionRequested');
+    if (window === 'inReview') throw new VersionUploadClosedException('versionInReview');
   }
 
   /** The stored file as the paper's next version; under the paper's row lock, so numbers never collide. */

@@ -140,6 +140,9 @@ export class PapersController {
   @ApiCreatedResponse({ type: PaperVersionDto, description: 'The new version: the paper’s PDF at once before publication; after it, pending until an editor approves it' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN: not the owner (admins too)' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: as for the paper' })
+  @ApiConflictResponse({
+    description: "VERSION_REVISION_REQUESTED: the editors' revision request is open (the revision form is the upload); VERSION_IN_REVIEW: the current round's review is not in yet",
+  })
   @ApiUnsupportedMediaTypeResponse({ description: FILE_ERRORS })
   uploadVersion(@Param('id', PAPER_ID) id: string, @UploadedForm(UploadKind.PaperPdf) form: IncomingUpload, @CurrentUser() user: AuthUser): Promise<PaperVersionDto> {
     return this.versions.upload(form, id, user);

@@ -38,7 +38,7 @@ export function PaperDetailPage() {
           {/* The rounds as each reads them: the editors all of it, the author what was shared. */}
           {(actions.readReviews || access.owner) && <ReviewRounds key={`rounds-${id}`} paperId={id} viewer={actions.readReviews ? 'editor' : 'author'} />}
           {access.uploadVersion ? (
-            <UpdatedPaperUpload key={`upload-${id}`} paperId={id} published={current?.status === 'published'} />
+            <UpdatedPaperUpload key={`upload-${id}`} paperId={id} published={current?.status === 'published'} uploadWindow={actions.versionUpload} />
           ) : (
             actions.approveVersion && (
               <section aria-label="Paper versions" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { addOwnPaper, addUser, db, signInAs } from '@/test/msw/db';
+import { closedUploadNotes } from '@/features/submission';
+import { addOwnPaper, addReview, addUser, db, signInAs } from '@/test/msw/db';
 import { expectToast, renderApp, waitForSession } from '@/test/render';
 
 function pdf(name = 'revised.pdf') {
@@ -76,5 +77,74 @@ describe('versions of a published paper', () => {
     db.versions[paper.id][1].state = 'superseded';
     await user.click(button);
     await expectToast('Error', 'Version 2 is not waiting for approval');
+  });
+});
+
+describe('one way to send a new PDF', () => {
+  const openRequest = {
+    id: 'a0000000-0000-4000-8000-000000000001',
+    round: 1,
+    kind: 'minor' as const,
+    editorNote: 'Tighten the method section.',
+    requestedAt: '2026-03-05T08:00:00.000Z',
+    dueAt: '2099-03-19T08:00:00.000Z',
+    overdue: false,
+    responseLetter: null,
+    respondedAt: null,
+  };
+
+  it('says why there is no upload while the round is in review, and keeps the versions in view', async () => {
+    const me = signInAs('user');
+    const paper = addOwnPaper(me, { title: 'Being Read', status: 'under_review' });
+    addReview(paper, addUser({ email: 'rita@example.org', role: 'reviewer' }), { status: 'in_progress' });
+    await openPaper(paper.id);
+    expect(await screen.findByText(closedUploadNotes.inReview)).toBeInTheDocument();
+    expect(closedUploadNotes.inReview).toBe('Your paper is being reviewed; you can upload a new version once the review is in or the editors ask for revisions.');
+    expect(screen.getByRole('heading', { name: 'Paper Versions' })).toBeInTheDocument();
+    expect(await versionItem(1)).toHaveTextContent('Current');
+    expect(screen.queryByRole('heading', { name: 'Upload Updated Paper' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Updated paper (PDF)')).not.toBeInTheDocument();
+  });
+
+  it('offers the upload again once the round’s review is in', async () => {
+    const me = signInAs('user');
+    const paper = addOwnPaper(me, { title: 'Reviewed', status: 'under_review' });
+    addReview(paper, addUser({ email: 'rita@example.org', role: 'reviewer' }), { status: 'submitted', submittedAt: '2026-03-04T08:00:00.000Z' });
+    await openPaper(paper.id);
+    expect(await screen.findByLabelText('Updated paper (PDF)')).toBeInTheDocument();
+    expect(screen.queryByText(closedUploadNotes.inReview)).not.toBeInTheDocument();
+  });
+
+  it('shows only the revision form while revisions are asked for, and the upload once the revision is sent', async () => {
+    const me = signInAs('user');
+    const paper = addOwnPaper(me, { title: 'Asked to Revise', status: 'under_review' });
+    db.rounds[paper.id] = {
+      currentRound: 1,
+      openRequest,
+      canRequestRevisions: false,
+      rounds: [{ round: 1, version: 1, pdfUrl: `/api/papers/${paper.id}/rounds/1/pdf`, reviews: [], revisionRequest: openRequest }],
+    };
+    const { user } = await openPaper(paper.id);
+    const form = await screen.findByRole('form', { name: 'Submit your revision' });
+    expect(screen.getByText(closedUploadNotes.revisionRequested)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Upload Updated Paper' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Updated paper (PDF)')).not.toBeInTheDocument();
+
+    await user.upload(within(form).getByLabelText('Revised paper (PDF)'), pdf());
+    await user.type(within(form).getByRole('textbox', { name: /Response letter/ }), 'Tightened.');
+    await user.click(within(form).getByRole('button', { name: 'Submit Revision' }));
+    expect(await screen.findByLabelText('Updated paper (PDF)')).toBeInTheDocument();
+    expect(screen.queryByText(closedUploadNotes.revisionRequested)).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s reason when a round started after the page loaded', async () => {
+    const me = signInAs('user');
+    const paper = addOwnPaper(me, { title: 'Just Assigned', status: 'under_review' });
+    const { user } = await openPaper(paper.id);
+    await user.upload(await screen.findByLabelText('Updated paper (PDF)'), pdf());
+    addReview(paper, addUser({ email: 'rita@example.org', role: 'reviewer' }));
+    await user.click(screen.getByRole('button', { name: 'Upload Updated Paper' }));
+    await expectToast('Upload Failed', closedUploadNotes.inReview);
+    expect(db.versions[paper.id]).toHaveLength(1);
   });
 });

@@ -103,6 +103,9 @@ export const errorPresentations: Record<ApiErrorCode, ErrorPresentation> = {
   REVISION_ALREADY_REQUESTED: 'server',
   REVISION_NOT_REQUESTED: 'server',
   REVIEW_NOT_SUBMITTED: 'server',
+  // Say why a new version cannot be uploaded now, and when it can.
+  VERSION_REVISION_REQUESTED: 'server',
+  VERSION_IN_REVIEW: 'server',
   // Says when the next reminder may be sent.
   REVIEW_REMINDER_TOO_SOON: 'server',
   // The messaging API's messages are the spec's ('No admin users found. Please contact support at {email}').

@@ -1223,7 +1223,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "CSRF_REJECTED" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "PAYMENT_REQUIRED" | "PAYMENT_ALREADY_PAID" | "PAYMENT_PROVIDER_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "INVALID_FILE_TYPE" | "FILE_TOO_LARGE" | "STORAGE_UNAVAILABLE" | "AUTH_ACCOUNT_EXISTS" | "AUTH_INVALID_CREDENTIALS" | "AUTH_EMAIL_NOT_CONFIRMED" | "AUTH_REFRESH_INVALID" | "AUTH_RESET_EXPIRED" | "AUTH_RESET_INVALID" | "AUTH_WEAK_PASSWORD" | "USER_NOT_FOUND" | "INVITATION_PENDING_EXISTS" | "INVITATION_NOT_FOUND" | "INVITATION_ACCOUNT_EXISTS" | "INVITATION_OTHER_ACCOUNT" | "REVIEW_ALREADY_ASSIGNED" | "REVIEW_PAPER_NOT_ASSIGNABLE" | "REVIEW_REVIEWER_NOT_ASSIGNABLE" | "REVIEW_SUBMITTED" | "REVIEW_INCOMPLETE" | "REVIEW_DECLINED" | "REVISION_NEEDS_REVIEW" | "REVISION_ALREADY_REQUESTED" | "REVISION_NOT_REQUESTED" | "REVIEW_NOT_SUBMITTED" | "REVIEW_REMINDER_TOO_SOON" | "MESSAGE_RECIPIENT_NOT_REVIEWER" | "MESSAGE_NO_EDITORS" | "ATTACHMENT_QUOTA_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "CSRF_REJECTED" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "PAYMENT_REQUIRED" | "PAYMENT_ALREADY_PAID" | "PAYMENT_PROVIDER_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "INVALID_FILE_TYPE" | "FILE_TOO_LARGE" | "STORAGE_UNAVAILABLE" | "AUTH_ACCOUNT_EXISTS" | "AUTH_INVALID_CREDENTIALS" | "AUTH_EMAIL_NOT_CONFIRMED" | "AUTH_REFRESH_INVALID" | "AUTH_RESET_EXPIRED" | "AUTH_RESET_INVALID" | "AUTH_WEAK_PASSWORD" | "USER_NOT_FOUND" | "INVITATION_PENDING_EXISTS" | "INVITATION_NOT_FOUND" | "INVITATION_ACCOUNT_EXISTS" | "INVITATION_OTHER_ACCOUNT" | "REVIEW_ALREADY_ASSIGNED" | "REVIEW_PAPER_NOT_ASSIGNABLE" | "REVIEW_REVIEWER_NOT_ASSIGNABLE" | "REVIEW_SUBMITTED" | "REVIEW_INCOMPLETE" | "REVIEW_DECLINED" | "REVISION_NEEDS_REVIEW" | "REVISION_ALREADY_REQUESTED" | "REVISION_NOT_REQUESTED" | "REVIEW_NOT_SUBMITTED" | "VERSION_REVISION_REQUESTED" | "VERSION_IN_REVIEW" | "REVIEW_REMINDER_TOO_SOON" | "MESSAGE_RECIPIENT_NOT_REVIEWER" | "MESSAGE_NO_EDITORS" | "ATTACHMENT_QUOTA_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
         ErrorResponseDto: {
             /** @example 404 */
             statusCode: number;
@@ -1398,6 +1398,11 @@ export interface components {
             /** @description Change the status (paper.decide): the editorial team */
             changeStatus: boolean;
         };
+        /**
+         * @description Whether an updated PDF may be uploaded now (for those with access.uploadVersion): open; revisionRequested (only through the revision form); inReview (not until the round's review is in or revisions are requested)
+         * @enum {string}
+         */
+        VersionUploadWindow: "open" | "revisionRequested" | "inReview";
         PaperActionsDto: {
             /** @description Follow its progress and status timeline (paper.readHistory): owner or the editorial team */
             readHistory: boolean;
@@ -1407,6 +1412,8 @@ export interface components {
             approveVersion: boolean;
             /** @description Download the Crossref deposit (paper.exportDeposit): the editorial team */
             exportDeposit: boolean;
+            /** @description Whether an updated PDF may be uploaded now (for those with access.uploadVersion): open; revisionRequested (only through the revision form); inReview (not until the round's review is in or revisions are requested) */
+            versionUpload: components["schemas"]["VersionUploadWindow"];
         };
         PaperDetailDto: {
             /** Format: uuid */
@@ -3264,6 +3271,13 @@ export interface operations {
             };
             /** @description NOT_FOUND: as for the paper */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VERSION_REVISION_REQUESTED: the editors' revision request is open (the revision form is the upload); VERSION_IN_REVIEW: the current round's review is not in yet */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -167,8 +167,18 @@ const decisionStatuses: PaperStatus[] = ['under_review', 'accepted', 'published'
 
 /** 401 for a visitor, 403 for a signed-in non-admin, null for an admin. */
 /** The server's `actions` on a paper, as its access policy grants them: the timeline to the owner and the editors, the rest to the editors. */
-function paperActions(owner: boolean, admin: boolean) {
-  return { readHistory: owner || admin, readReviews: admin, approveVersion: admin, exportDeposit: admin };
+function paperActions(paper: PaperDetail, owner: boolean, admin: boolean) {
+  return { readHistory: owner || admin, readReviews: admin, approveVersion: admin, exportDeposit: admin, versionUpload: owner ? versionUploadWindow(paper) : ('open' as const) };
+}
+
+/** The server's rule (paper-versions.service.ts): the revision is the only upload while one is asked for; none while the round is in review. */
+function versionUploadWindow(paper: PaperDetail): 'open' | 'revisionRequested' | 'inReview' {
+  if (paper.status !== 'submitted' && paper.status !== 'under_review') return 'open';
+  const rounds = db.rounds[paper.id];
+  if (rounds?.openRequest) return 'revisionRequested';
+  const round = rounds?.currentRound ?? 1;
+  const inReview = db.reviews.some((review) => review.paperId === paper.id && (review.round ?? 1) === round && (review.status === 'assigned' || review.status === 'in_progress'));
+  return inReview ? 'inReview' : 'open';
 }
 
 function adminOnly(): Response | null {
@@ -235,6 +245,9 @@ export const paperAndPaymentHandlers = [
   http.post('*/api/papers/:id/versions', async ({ params, request }) => {
     const found = ownerOrAdmin(String(params.id), true);
     if ('error' in found) return found.error;
+    const uploadWindow = versionUploadWindow(found.paper);
+    if (uploadWindow === 'revisionRequested') return fail(409, 'VERSION_REVISION_REQUESTED', 'The editors have asked for revisions: send your revised paper with the "Submit Your Revision" form, which opens the next round of review.');
+    if (uploadWindow === 'inReview') return fail(409, 'VERSION_IN_REVIEW', 'Your paper is being reviewed; you can upload a new version once the review is in or the editors ask for revisions.');
     const file = (await readMultipart(request)).files.pdf ?? null;
     const problem = fileProblem(file);
     if (problem) return problem;
@@ -338,7 +351,7 @@ export const paperAndPaymentHandlers = [
     if (!(decisionStatuses as string[]).includes(status)) return fail(400, 'VALIDATION_FAILED', 'Bad status');
     const owner = db.paperOwners[paper.id] === user.id;
     const access = { owner, discuss: true, uploadVersion: owner, changeStatus: true };
-    const actions = paperActions(owner, true);
+    const actions = paperActions(paper, owner, true);
     if (paper.status === status) return ok({ paper: { ...paper, access, actions }, changed: false, notification: 'none' });
     addStatusEvent(paper.id, {
       fromStatus: paper.status,
@@ -432,7 +445,7 @@ export const paperAndPaymentHandlers = [
     return ok({
       ...paper,
       access: { owner, discuss: owner || admin, uploadVersion: owner, changeStatus: admin },
-      actions: paperActions(owner, admin),
+      actions: paperActions(paper, owner, admin),
       authorEmails: owner || admin ? (paper.authorEmails ?? []) : null,
     });
   }),

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { PaperCardDto, PaperLicenseDto } from '../../catalogue/dtos/paper.dto.js';
 import { PAPER_STATUSES, PaperStatus } from '../entities/paper-status.js';
 import { PaperStageDto } from './paper-stage.dto.js';
+import { VERSION_UPLOAD_WINDOWS, type VersionUploadWindow } from '../version-upload-window.js';
 
 /** What the caller may do with a paper; the server enforces it anyway. */
 export class PaperAccessDto {
@@ -17,6 +18,13 @@ export class PaperActionsDto {
   @ApiProperty({ description: 'Read every review, with the reviewers named (paper.readReviews): the editorial team' }) readReviews: boolean;
   @ApiProperty({ description: 'Approve an uploaded version (paper.approveVersion): the editorial team' }) approveVersion: boolean;
   @ApiProperty({ description: 'Download the Crossref deposit (paper.exportDeposit): the editorial team' }) exportDeposit: boolean;
+  @ApiProperty({
+    enum: VERSION_UPLOAD_WINDOWS,
+    enumName: 'VersionUploadWindow',
+    description:
+      'Whether an updated PDF may be uploaded now (for those with access.uploadVersion): open; revisionRequested (only through the revision form); inReview (not until the round\'s review is in or revisions are requested)',
+  })
+  versionUpload: VersionUploadWindow;
 }
 
 export class PaperDetailDto extends PaperCardDto {

@@ -1,7 +1,7 @@
 import { Upload } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { formatDate } from '@/shared/lib/format-date';
-import { type PaperVersion, prepareUpload, toApiError } from '@/shared/api';
+import { type PaperDetail, type PaperVersion, prepareUpload, toApiError } from '@/shared/api';
 import { MAX_PDF_SIZE } from '@/shared/config/upload-limits';
 import { Button, ProgressBar, SectionCard, Spinner, TextField, useToast } from '@/shared/ui';
 import { useApprovePaperVersionMutation, useGetPaperVersionsQuery, useUploadPaperVersionMutation } from '../api/submission-api';
@@ -18,6 +18,15 @@ export const PUBLISHED_UPLOAD_NOTE =
 export const pendingUploadNotice = (version: number) =>
   `Version ${version} is pending editor approval. Readers get the published PDF until an editor approves it.`;
 
+/** When the server takes a new version (the paper detail's actions.versionUpload). */
+export type VersionUploadWindow = PaperDetail['actions']['versionUpload'];
+
+/** Why no upload form is shown, and when there will be one; the API's 409 says the same. */
+export const closedUploadNotes = {
+  inReview: 'Your paper is being reviewed; you can upload a new version once the review is in or the editors ask for revisions.',
+  revisionRequested: 'The editors have asked for revisions: send your revised paper with the “Submit Your Revision” form, which opens the next round of review.',
+} as const satisfies Record<Exclude<VersionUploadWindow, 'open'>, string>;
+
 export const approveToasts = {
   success: (version: number) => ({ title: 'Version Approved', description: `Version ${version} is now the paper’s public PDF.` }),
   failed: (message: string) => ({ title: 'Error', description: message, variant: 'destructive' as const }),
@@ -25,9 +34,26 @@ export const approveToasts = {
 
 /**
  * The owner uploads an updated PDF (every version is kept). Before publication it becomes the
- * paper's PDF at once; after publication it waits for an editor's approval.
+ * paper's PDF at once; after publication it waits for an editor's approval. While the server
+ * takes no upload (a round in review, a revision asked for) the owner reads why, and the versions.
  */
-export function UpdatedPaperUpload({ paperId, published = false }: { paperId: string; published?: boolean }) {
+export function UpdatedPaperUpload({ paperId, published = false, uploadWindow = 'open' }: { paperId: string; published?: boolean; uploadWindow?: VersionUploadWindow }) {
+  if (uploadWindow !== 'open') return <ClosedUpload paperId={paperId} note={closedUploadNotes[uploadWindow]} />;
+  return <UploadForm paperId={paperId} published={published} />;
+}
+
+function ClosedUpload({ paperId, note }: { paperId: string; note: string }) {
+  return (
+    <SectionCard titleId="paper-versions-title" title="Paper Versions" contentClassName="grid gap-6">
+      <p role="note" className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+        {note}
+      </p>
+      <PaperVersionsList paperId={paperId} />
+    </SectionCard>
+  );
+}
+
+function UploadForm({ paperId, published }: { paperId: string; published: boolean }) {
   const { toast } = useToast();
   const [upload, { isLoading }] = useUploadPaperVersionMutation();
   const [file, setFile] = useState<File | null>(null);
@@ -63,8 +89,11 @@ export function UpdatedPaperUpload({ paperId, published = false }: { paperId: st
       setPending(created.state === 'pending' ? created.version : null);
       setFile(null);
       if (input.current) input.current.value = '';
-    } catch {
-      toast(uploadToasts.failed);
+    } catch (error) {
+      // A round that started since the page loaded: the server says why, and when to come back.
+      const refused = toApiError(error);
+      const closed = refused.code === 'VERSION_IN_REVIEW' || refused.code === 'VERSION_REVISION_REQUESTED';
+      toast(closed ? { ...uploadToasts.failed, description: refused.message } : uploadToasts.failed);
     } finally {
       setProgress(null);
     }
