@@ -1,3 +1,4 @@
+export { BackLink } from './back-link';
 export { Button, buttonClasses, type ButtonProps } from './button';
 export { Card, CardContent, CardDescription, CardHeader, CardTitle } from './card';
 export { Dialog, type DialogProps } from './dialog';

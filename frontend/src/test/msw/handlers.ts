@@ -135,7 +135,9 @@ function paperFor(id: string, user: SessionUser | null): { paper: PaperDetail; o
   if (!paper) return null;
   const owner = user !== null && db.paperOwners[paper.id] === user.id;
   const admin = user?.role === 'admin';
-  if (paper.status !== 'published' && !owner && !admin) return null;
+  // As the access policy: the assigned reviewer (a live assignment) reads the paper too.
+  const reviewer = user !== null && db.reviews.some((review) => review.paperId === paper.id && review.reviewerId === user.id && review.status !== 'declined');
+  if (paper.status !== 'published' && !owner && !admin && !reviewer) return null;
   return { paper, owner, admin };
 }
 
