@@ -204,6 +204,9 @@ describe('review rounds and revision requests', () => {
     const secondRoundReview = await assign(paper.id, firstReviewer);
     const [row] = await sql<{ round: number }>(testApp.app, 'select round from paper_reviews where id = ?', [secondRoundReview]);
     expect(row.round).toBe(2);
+    // The e-mails about round 2 name it: the assignment's and, once the review is in, the editors'.
+    const assigned = (await mails('review-assigned', paper.title)).map((mail) => mail.data.round);
+    expect(assigned.sort()).toEqual([1, 2]);
     expect((await as(firstReviewer).get(`/api/reviews/${secondRoundReview}`).expect(200)).body).toMatchObject({ round: 2 });
 
     const seen = await roundsAs(firstReviewer, paper.id);
@@ -278,6 +281,7 @@ describe('review rounds and revision requests', () => {
       const declined = await assign(paper.id, secondReviewer);
       expect((await uploadVersion(paper.id).expect(409)).body).toMatchObject({ code: 'VERSION_IN_REVIEW' });
       await as(secondReviewer).post(`/api/reviews/${declined}/decline`).send({ declineReason: 'Too close to my own work.' }).expect(204);
+      expect((await mails('review-declined', paper.title)).map((mail) => mail.data.round)).toContainEqual(2);
       await uploadVersion(paper.id).expect(201);
 
       const withdrawn = await assign(paper.id, firstReviewer);
@@ -299,6 +303,7 @@ describe('review rounds and revision requests', () => {
     expect(seen.rounds[1].reviews).toEqual([]);
 
     await submitReview(reviewId, secondReviewer, 'Much better now.');
+    expect((await mails('review-submitted', paper.title)).map((mail) => mail.data.round)).toEqual(expect.arrayContaining([1, 2]));
     const editors = await roundsAs(admin, paper.id);
     expect(editors.rounds.map((round) => round.reviews.map((review) => review.text))).toEqual([['The question is good; the sample is small.'], ['Much better now.']]);
     expect(editors.rounds[0].revisionRequest).toMatchObject({ kind: 'major', responseLetter: 'Rebuilt the experiment.' });

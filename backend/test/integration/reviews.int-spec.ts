@@ -142,8 +142,8 @@ describe('peer review', () => {
 
       const sent = await mails('review-assigned', "data->>'title' = ?", [submitted.title]);
       expect(sent).toHaveLength(1);
-      expect(sent[0]).toMatchObject({ recipient: reviewer.email, data: { reviewUrl: `${config.http.publicUrl}/review/${assignment.id}` } });
-      const rendered = new MailRenderer(config).render(MailTemplate.ReviewAssigned, { title: submitted.title, reviewUrl: sent[0].data.reviewUrl, dueDate: sent[0].data.dueDate });
+      expect(sent[0]).toMatchObject({ recipient: reviewer.email, data: { round: 1, reviewUrl: `${config.http.publicUrl}/review/${assignment.id}` } });
+      const rendered = new MailRenderer(config).render(MailTemplate.ReviewAssigned, { title: submitted.title, round: 1, reviewUrl: sent[0].data.reviewUrl, dueDate: sent[0].data.dueDate });
       for (const part of [rendered.html, rendered.text]) {
         expect(part).toContain(submitted.title);
         expect(part).toContain(sent[0].data.reviewUrl);
@@ -234,7 +234,7 @@ describe('peer review', () => {
       // The default style (JOURNAL_LOCALE en-US, JOURNAL_TIME_ZONE UTC), as the screens write it.
       const day = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(chosen);
       expect(sent.data.dueDate).toBe(day);
-      const rendered = new MailRenderer(config).render(MailTemplate.ReviewAssigned, { title: submitted.title, reviewUrl: sent.data.reviewUrl, dueDate: sent.data.dueDate });
+      const rendered = new MailRenderer(config).render(MailTemplate.ReviewAssigned, { title: submitted.title, round: 1, reviewUrl: sent.data.reviewUrl, dueDate: sent.data.dueDate });
       expect(rendered.text).toContain(`Please submit your review by ${day}.`);
       expect(rendered.html).toContain(`Please submit your review by <strong>${day}</strong>.`);
 

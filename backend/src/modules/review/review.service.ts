@@ -122,7 +122,7 @@ export class ReviewService {
         mail.queue({
           template: MailTemplate.ReviewAssigned,
           to: reviewer.email,
-          data: { title: paper.title, reviewUrl: `${this.config.http.publicUrl}/review/${id}`, dueDate: journalDates(this.config.journal.dateStyle).day(dueAt) },
+          data: { title: paper.title, round: paper.round, reviewUrl: `${this.config.http.publicUrl}/review/${id}`, dueDate: journalDates(this.config.journal.dateStyle).day(dueAt) },
           dedupeKey: `review-assigned:${id}`,
         });
         await tx.flush();
@@ -275,6 +275,7 @@ export class ReviewService {
           to: editor.email,
           data: {
             title: paper?.title ?? '',
+            round: locked.round,
             reviewerName,
             recommendation: recommendation.replace('_', ' '),
             paperUrl: `${this.config.http.publicUrl}/papers/${locked.paperId}`,
@@ -314,7 +315,7 @@ export class ReviewService {
         mail.queue({
           template: MailTemplate.ReviewDeclined,
           to: editor.email,
-          data: { title: paper?.title ?? '', reviewerName, reason, paperUrl: `${this.config.http.publicUrl}/papers/${locked.paperId}` },
+          data: { title: paper?.title ?? '', round: locked.round, reviewerName, reason, paperUrl: `${this.config.http.publicUrl}/papers/${locked.paperId}` },
           dedupeKey: `review-declined:${id}:${editor.id}`,
         });
       }

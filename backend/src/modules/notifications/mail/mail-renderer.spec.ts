@@ -102,6 +102,36 @@ describe('MailRenderer', () => {
     expect(() => renderer.render(MailTemplate.ConfirmEmail, incomplete)).toThrow(MailRenderError);
   });
 
+  describe('names the review round from round 2 on', () => {
+    const paperUrl = 'https://journal.example/papers/1';
+    const byTemplate = (round: number) =>
+      [
+        renderer.render(MailTemplate.ReviewAssigned, { title: 'Tidal <Energy>', round, reviewUrl: 'https://journal.example/review/1', dueDate: 'December 7, 2026' }),
+        renderer.render(MailTemplate.ReviewSubmitted, { title: 'Tidal <Energy>', round, reviewerName: 'Rita', recommendation: 'accept', paperUrl }),
+        renderer.render(MailTemplate.ReviewDeclined, { title: 'Tidal <Energy>', round, reviewerName: 'Rita', reason: 'Too busy', paperUrl }),
+        renderer.render(MailTemplate.RevisionSubmitted, { title: 'Tidal <Energy>', round, paperUrl }),
+      ] as const;
+
+    it('says "Round 2 of <title>" in both parts, the title escaped in HTML', () => {
+      for (const mail of byTemplate(2)) {
+        expect(mail.text).toContain('\nRound 2 of Tidal <Energy>\n');
+        expect(mail.html).toContain('<strong>Round 2 of Tidal &lt;Energy&gt;</strong>');
+      }
+    });
+
+    it('gives the title alone in round 1', () => {
+      for (const mail of byTemplate(1)) {
+        expect(mail.text).toContain('\nTidal <Energy>\n');
+        expect(mail.text).not.toContain('Round 1');
+      }
+    });
+
+    it('reads an e-mail recorded before its data carried a round as round 1', () => {
+      const recorded = { title: 'Tidal Energy', reviewerName: 'Rita', reason: 'Too busy', paperUrl } as unknown as { title: string; round: number; reviewerName: string; reason: string; paperUrl: string };
+      expect(renderer.render(MailTemplate.ReviewDeclined, recorded).text).toContain('\nTidal Energy\n');
+    });
+  });
+
   it('describes other link lifetimes from the configuration', () => {
     const other = new MailRenderer(loadConfig({ EMAIL_CONFIRMATION_TTL_HOURS: '48', PASSWORD_RESET_TTL_MINUTES: '30' }));
     expect(other.render(MailTemplate.ConfirmEmail, { firstName: 'A', confirmUrl: 'https://x.example/' }).text).toContain('valid for 48 hours.');

@@ -73,6 +73,16 @@ function safeUrl(value: unknown): Handlebars.SafeString {
 }
 
 /**
+ * The paper an e-mail about a review round names: "Round 2 of <title>" from round 2 on, the title
+ * alone in round 1 (as before rounds had numbers). An e-mail recorded before its data carried a
+ * round is round 1's.
+ */
+export function roundTitle(this: { title?: unknown; round?: unknown }): string {
+  const title = typeof this.title === 'string' ? this.title : '';
+  return typeof this.round === 'number' && this.round > 1 ? `Round ${this.round} of ${title}` : title;
+}
+
+/**
  * Renders every e-mail as an HTML and a plain-text part inside the shared layout. Templates are
  * compiled once, when the renderer is built; a template file that is missing stops the worker
  * at boot rather than at the first e-mail.
@@ -109,6 +119,7 @@ export class MailRenderer {
       [MailTemplate.MessageDigest]: '',
     };
     this.handlebars.registerHelper('url', safeUrl);
+    this.handlebars.registerHelper('roundTitle', roundTitle);
     // A comment's markup (bold, lists), escaped before anything becomes a tag.
     this.handlebars.registerHelper('commentHtml', (value: unknown) => new Handlebars.SafeString(commentToHtml(String(value))));
     this.handlebars.registerHelper('commentText', (value: unknown) => commentToText(String(value)));

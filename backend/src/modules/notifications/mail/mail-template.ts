@@ -34,12 +34,12 @@ export interface MailTemplateData {
   /** `inviterName`: the inviting editor's name (or e-mail). */
   [MailTemplate.ReviewerInvitation]: { inviterName: string; invitationUrl: string };
   /** To the reviewer: `reviewUrl` is the review page of the assignment; `dueDate` is the day it is due, written in the journal's style. */
-  [MailTemplate.ReviewAssigned]: { title: string; reviewUrl: string; dueDate: string };
+  [MailTemplate.ReviewAssigned]: { title: string; round: number; reviewUrl: string; dueDate: string };
   [MailTemplate.ReviewWithdrawn]: { title: string };
   /** To each editor: `paperUrl` is the paper's page, where its review is shown. */
-  [MailTemplate.ReviewSubmitted]: { title: string; reviewerName: string; recommendation: string; paperUrl: string };
+  [MailTemplate.ReviewSubmitted]: { title: string; round: number; reviewerName: string; recommendation: string; paperUrl: string };
   /** To each editor: the reviewer's reason, and the paper's page, where it can be assigned again. */
-  [MailTemplate.ReviewDeclined]: { title: string; reviewerName: string; reason: string; paperUrl: string };
+  [MailTemplate.ReviewDeclined]: { title: string; round: number; reviewerName: string; reason: string; paperUrl: string };
   /** To the reviewer, before the due date or after it (`overdue`); `dueDate` is written out in the journal's style (JOURNAL_LOCALE), e.g. "December 24, 2026". */
   [MailTemplate.ReviewReminder]: { title: string; reviewUrl: string; dueDate: string; overdue: boolean };
   /** To the author: `revisions` is "minor revisions" or "major revisions"; the paper's page shows the shared feedback. */
