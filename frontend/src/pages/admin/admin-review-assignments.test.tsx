@@ -161,6 +161,23 @@ describe('/admin Reviewer Management: assigning papers for review', () => {
     await expectToast('Error', 'Failed to assign paper to reviewer. Please try again.');
   });
 
+  it('names the round of an assignment from round 2 on, and round 1 of a paper that has a later one', async () => {
+    const owner = author();
+    const rita = reviewer('rita@example.org', 'Rita');
+    const revised = addOwnPaper(owner, { title: 'Revised Paper' });
+    addReview(addOwnPaper(owner, { title: 'Single Round Paper' }), rita, { status: 'in_progress' });
+    addReview(revised, rita, { status: 'submitted', recommendation: 'minor_revisions', text: 'More data.', submittedAt: '2026-03-10T09:00:00.000Z' });
+    addReview(revised, rita, { round: 2 });
+    await openReviewerManagement();
+
+    const rows = within(await assignments()).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Revised PaperRound 2/),
+      expect.stringMatching(/^Revised PaperRound 1/),
+      expect.not.stringMatching(/Round \d/),
+    ]);
+  });
+
   it('lists assignments newest first with status and dates; only unsubmitted ones can be withdrawn, after a confirm', async () => {
     const owner = author();
     const rita = reviewer('rita@example.org', 'Rita');

@@ -227,6 +227,20 @@ describe('/review/{id}', () => {
     expect(await screen.findByText("You don't have permission to access this page.")).toBeInTheDocument();
   });
 
+  it('says which round the review is for from round 2 on', async () => {
+    const me = signInAs('reviewer');
+    const { review } = assignedTo(me, { round: 2 });
+    await openReview(review.id);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Round 2 Tidal Energy' })).toBeInTheDocument();
+  });
+
+  it('leads with the title alone in round 1', async () => {
+    const me = signInAs('reviewer');
+    const { review } = assignedTo(me);
+    await openReview(review.id);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tidal Energy' })).toBeInTheDocument();
+  });
+
   it('lets an editor read a review without writing it', async () => {
     const { review } = assignedTo(addUser({ email: 'rita@example.org', role: 'reviewer' }), { status: 'in_progress', text: 'Draft so far.' });
     signInAs('admin');

@@ -16,6 +16,21 @@ async function openDashboard() {
 const author = () => addUser({ email: `author-${Math.random()}@example.org` });
 
 describe('/reviewer-dashboard', () => {
+  it('names the round on a card from round 2 on, and round 1 too when the same paper has a later round', async () => {
+    const me = signInAs('reviewer');
+    const owner = author();
+    const revised = addOwnPaper(owner, { title: 'Revised Paper' });
+    addReview(addOwnPaper(owner, { title: 'Single Round Paper' }), me);
+    addReview(revised, me, { status: 'submitted', recommendation: 'minor_revisions', text: 'More data.', submittedAt: '2026-03-05T10:00:00.000Z' });
+    addReview(revised, me, { round: 2 });
+    await openDashboard();
+
+    const items = within(await screen.findByRole('list', { name: 'Assigned papers' })).getAllByRole('listitem');
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Round 2: Revised Paper', 'Round 1: Revised Paper', 'Single Round Paper']);
+    expect(within(items[0]).getByRole('heading')).toHaveTextContent('Round 2Revised Paper');
+    expect(within(items[2]).getByRole('heading')).toHaveTextContent(/^Single Round Paper$/);
+  });
+
   it('counts the assignments and lists them newest first, each with its dates, its abstract clamped and the right action', async () => {
     const me = signInAs('reviewer');
     const other = addUser({ email: 'other@example.org', role: 'reviewer' });

@@ -56,7 +56,7 @@ function assignmentDto(row: ReviewRow) {
     updatedAt: row.updatedAt,
     submittedAt: row.submittedAt,
     ...dueOf(row),
-    round: 1,
+    round: row.round ?? 1,
     declinedAt: row.declinedAt ?? null,
     declineReason: row.declineReason ?? null,
     lastReminderAt: row.lastReminderAt ?? null,
@@ -243,6 +243,7 @@ export const reviewHandlers = [
           updatedAt: row.updatedAt,
           submittedAt: row.submittedAt,
           ...dueOf(row),
+          round: row.round ?? 1,
         };
       }),
     });

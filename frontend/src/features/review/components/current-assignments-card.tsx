@@ -7,6 +7,7 @@ import { formatDate } from '@/shared/lib/format-date';
 import { Button, SectionCard, Spinner, TextField, useToast } from '@/shared/ui';
 import { useChangeReviewDueDateMutation, useGetReviewAssignmentsQuery, useSendReviewReminderMutation, useWithdrawReviewMutation } from '../api/review-api';
 import { dueDay, dueDayBounds, endOfDay } from '../model/due-date';
+import { roundLabels } from '../model/round-label';
 import { ASSIGNMENT_STRINGS, dueDateErrorToast, reminderErrorToast, reviewToasts, withdrawErrorToast } from '../model/review-messages';
 import { ReviewDueDate } from './review-due-date';
 import { ReviewStatusBadge } from './review-status-badge';
@@ -14,6 +15,7 @@ import { ReviewStatusBadge } from './review-status-badge';
 /** Every assignment, newest first (the server's order), with a withdraw for those still open; a declined one shows its reason. */
 export function CurrentAssignmentsCard() {
   const { data, isLoading, isError } = useGetReviewAssignmentsQuery();
+  const labels = roundLabels(data ?? []);
   return (
     <SectionCard title="Current Assignments" icon={ListChecks} description="Papers out for review, newest assignment first.">
       {isLoading ? (
@@ -27,7 +29,7 @@ export function CurrentAssignmentsCard() {
       ) : (
         <ul aria-label="Current assignments" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
           {data.map((assignment) => (
-            <AssignmentRow key={assignment.id} assignment={assignment} />
+            <AssignmentRow key={assignment.id} assignment={assignment} roundLabel={labels.get(assignment.id) ?? null} />
           ))}
         </ul>
       )}
@@ -35,7 +37,7 @@ export function CurrentAssignmentsCard() {
   );
 }
 
-function AssignmentRow({ assignment }: { assignment: ReviewAssignment }) {
+function AssignmentRow({ assignment, roundLabel }: { assignment: ReviewAssignment; roundLabel: string | null }) {
   const [withdraw, { isLoading }] = useWithdrawReviewMutation();
   const { toast } = useToast();
 
@@ -58,7 +60,10 @@ function AssignmentRow({ assignment }: { assignment: ReviewAssignment }) {
         <Link to={paths.paper.getHref(assignment.paperId)} className="font-medium text-indigo-700 hover:underline">
           {assignment.paperTitle}
         </Link>
-        <span className="text-slate-600">{assignment.category}</span>
+        <span className="text-slate-600">
+          {roundLabel && <span className="mr-2 font-medium text-indigo-800">{roundLabel}</span>}
+          {assignment.category}
+        </span>
         <span className="text-slate-700">Reviewer: {assignment.reviewerName}</span>
         <span className="flex flex-wrap gap-3 text-slate-600">
           <span>Assigned {formatDate(assignment.assignedAt)}</span>

@@ -11,6 +11,7 @@ import { useLeaveGuard } from '../model/use-leave-guard';
 import { DeclineReviewDialog } from './decline-review-dialog';
 import { ReviewCriteriaFields } from './review-criteria-fields';
 import { ReviewStatusBadge } from './review-status-badge';
+import { roundName } from '../model/round-label';
 
 export const REVIEW_DENIED = "You don't have permission to access this page.";
 
@@ -101,7 +102,10 @@ function ReviewForm({ review, canWrite }: { review: Review; canWrite: boolean })
   return (
     <div className="grid gap-6">
       <header className="grid gap-2">
-        <h1 className="text-3xl font-bold text-slate-900">{review.paper.title}</h1>
+        <h1 className="text-3xl font-bold text-slate-900">
+          {review.round > 1 && <span className="block text-lg font-semibold text-indigo-800">{roundName(review.round)}</span>}
+          {review.paper.title}
+        </h1>
         <p className="flex flex-wrap items-center gap-3 text-slate-600">
           <span>{review.paper.category}</span>
           <ReviewStatusBadge status={review.status} />

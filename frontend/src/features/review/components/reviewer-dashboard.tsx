@@ -6,6 +6,7 @@ import { type MyReviewAssignment, type ReviewStatus } from '@/shared/api';
 import { PageSpinner, SectionCard, buttonClasses } from '@/shared/ui';
 import { reviewCertificateHref, useGetMyReviewsQuery } from '../api/review-api';
 import { ASSIGNMENT_STRINGS } from '../model/review-messages';
+import { roundLabels } from '../model/round-label';
 import { ReviewDueDate } from './review-due-date';
 import { ReviewStatusBadge } from './review-status-badge';
 
@@ -27,6 +28,7 @@ interface ReviewerDashboardProps {
 /** /reviewer-dashboard: the counts, the messages panel and the reviewer's own assignments. */
 export function ReviewerDashboard({ messages, orcid }: ReviewerDashboardProps) {
   const { data, isLoading, isError } = useGetMyReviewsQuery();
+  const labels = roundLabels(data?.assignments ?? []);
 
   return (
     <div className="grid gap-8">
@@ -51,7 +53,7 @@ export function ReviewerDashboard({ messages, orcid }: ReviewerDashboardProps) {
             ) : (
               <ul aria-label="Assigned papers" className="grid gap-4">
                 {data.assignments.map((assignment) => (
-                  <AssignmentItem key={assignment.id} assignment={assignment} />
+                  <AssignmentItem key={assignment.id} assignment={assignment} roundLabel={labels.get(assignment.id) ?? null} />
                 ))}
               </ul>
             )}
@@ -72,11 +74,15 @@ function CountTile({ label, value }: { label: string; value: number }) {
   );
 }
 
-function AssignmentItem({ assignment }: { assignment: MyReviewAssignment }) {
+function AssignmentItem({ assignment, roundLabel }: { assignment: MyReviewAssignment; roundLabel: string | null }) {
+  const name = roundLabel ? `${roundLabel}: ${assignment.title}` : assignment.title;
   return (
-    <li aria-label={assignment.title} className="grid gap-2 rounded-lg border border-slate-200 p-4">
+    <li aria-label={name} className="grid gap-2 rounded-lg border border-slate-200 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="text-lg font-semibold text-slate-900">{assignment.title}</h3>
+        <h3 className="text-lg font-semibold text-slate-900">
+          {roundLabel && <span className="mr-2 rounded bg-indigo-50 px-1.5 text-sm font-medium text-indigo-800">{roundLabel}</span>}
+          {assignment.title}
+        </h3>
         <ReviewStatusBadge status={assignment.status} />
       </div>
       <p className="flex flex-wrap gap-3 text-sm text-slate-600">

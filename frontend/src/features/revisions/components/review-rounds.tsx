@@ -90,16 +90,18 @@ function RoundSection({ round, viewer }: { round: ReviewRound; viewer: RoundsVie
       {round.reviews.length === 0 ? (
         <p className="text-sm text-slate-600">{viewer === 'reviewer' ? 'Your review of this round is on this page.' : 'No review to show for this round.'}</p>
       ) : (
-        round.reviews.map((review, index) => <RoundReviewView key={`${review.reviewer}-${index}`} review={review} viewer={viewer} />)
+        round.reviews.map((review, index) => <RoundReviewView key={`${review.reviewer}-${index}`} round={round.round} review={review} viewer={viewer} />)
       )}
       {round.revisionRequest && <RevisionRequestView request={round.revisionRequest} />}
     </section>
   );
 }
 
-function RoundReviewView({ review, viewer }: { review: RoundReview; viewer: RoundsViewer }) {
+/** Each review is named with its round, so feedback read out of its section still says which round it was. */
+function RoundReviewView({ round, review, viewer }: { round: number; review: RoundReview; viewer: RoundsViewer }) {
+  const by = review.mine ? 'you' : review.reviewer;
   return (
-    <article aria-label={`Review by ${review.mine ? 'you' : review.reviewer}`} className="grid gap-2 rounded-md bg-slate-50 p-3 text-sm">
+    <article aria-label={`Round ${round}: review by ${by}`} className="grid gap-2 rounded-md bg-slate-50 p-3 text-sm">
       <p className="font-medium text-slate-900">
         {review.mine ? `${review.reviewer} (you)` : review.reviewer}
         {viewer === 'editor' && <span className="ml-2 font-normal text-slate-600">{describeStatus(review)}</span>}
@@ -107,7 +109,7 @@ function RoundReviewView({ review, viewer }: { review: RoundReview; viewer: Roun
       {review.declineReason && <p className="text-slate-800">Declined: {review.declineReason}</p>}
       {review.recommendation && <p className="text-slate-800">Recommendation: {recommendationLabels[review.recommendation]}</p>}
       {review.text !== null && review.text !== '' && <p className="whitespace-pre-wrap text-slate-800">{review.text}</p>}
-      <ReviewCriteriaFeedback criteria={review.criteria} />
+      <ReviewCriteriaFeedback criteria={review.criteria} title={`Round ${round} scores from ${by}`} />
       {viewer === 'editor' && review.sharedWithAuthor && <p className="text-xs text-slate-600">Shared with the author.</p>}
     </article>
   );
