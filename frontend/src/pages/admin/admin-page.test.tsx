@@ -141,6 +141,7 @@ describe('/admin', () => {
       'Authors',
       'Category',
       'Status',
+      'Stage',
       'Submitted',
     ]);
     expect(titlesIn(papers)).toEqual(['Plant Growth', 'Under Way', 'Published One', 'Old Submitted']);
@@ -154,7 +155,8 @@ describe('/admin', () => {
     expect(cells[2]).toHaveTextContent('Chemistry');
     expect(cells[3]).toHaveTextContent('Accepted');
     expect(cells[3].querySelector('[data-status]')).toHaveAttribute('data-status', 'accepted');
-    expect(cells[4]).toHaveTextContent('March 5, 2025');
+    expect(cells[4]).toHaveTextContent('Accepted — awaiting publication');
+    expect(cells[5]).toHaveTextContent('March 5, 2025');
     expect(db.adminListRequests[0].get('status')).toBeNull();
   });
 

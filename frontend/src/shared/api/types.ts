@@ -26,6 +26,10 @@ export type PaperAuthorPublic = Schemas['PaperAuthorPublicDto'];
 export type PaperCard = Schemas['PaperCardDto'];
 export type PaperPage = Schemas['PaperPageDto'];
 export type PaperDetail = Schemas['PaperDetailDto'];
+/** Where a paper is beside its status (issue 27), derived by the server. */
+export type PaperStage = Schemas['PaperStageDto'];
+export type PaperStageName = Schemas['PaperStage'];
+export type StageCounts = Schemas['StageCountsDto'];
 
 // Payments, submissions, versions and comments (docs/api.md).
 export type SubmissionFee = Schemas['SubmissionFeeDto'];

@@ -17,6 +17,7 @@ export { JournalIssueCard } from './journal-issue-card';
 export { LoadMore } from './load-more';
 export { PageSpinner, Spinner } from './spinner';
 export { PaperStatusBadge } from './paper-status-badge';
+export { PaperStageLine } from './paper-stage-line';
 export { ProgressBar } from './progress-bar';
 export { ReviewCriteriaFeedback, SCORE_MAX, scoreLabels, type ReviewCriteriaFeedbackProps, type ScoredCriterion } from './review-criteria-feedback';
 export { Tooltip } from './tooltip';

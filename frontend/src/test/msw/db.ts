@@ -236,6 +236,8 @@ export function addPaper(overrides: Partial<PaperDetail> = {}): PaperDetail {
     license: { id: 'CC-BY-4.0', label: 'CC BY 4.0', name: 'Creative Commons Attribution 4.0 International', url: 'https://creativecommons.org/licenses/by/4.0/' },
     doi: null,
     access: { owner: false, discuss: false, uploadVersion: false, changeStatus: false },
+    // Never sent as stored: the handlers answer the stage derived from the rest (paper-stages.ts).
+    stage: { name: 'published', round: 1, reviewsIn: null, reviewsExpected: null, dueAt: null },
     actions: { readHistory: false, readReviews: false, approveVersion: false, exportDeposit: false, versionUpload: 'open' },
     createdAt: new Date(Date.UTC(2024, 11, 1) + n * 86_400_000).toISOString(),
     updatedAt: new Date(Date.UTC(2024, 11, 1) + n * 86_400_000).toISOString(),

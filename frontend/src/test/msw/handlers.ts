@@ -19,6 +19,7 @@ import { addPaper, addStatusEvent, db, sessionUser } from './db';
 import { invitationHandlers } from './invitation-handlers';
 import { messageHandlers } from './message-handlers';
 import { orcidHandlers } from './orcid-handlers';
+import { stageCounts, stageOfPaper } from './paper-stages';
 import { readMultipart } from './multipart';
 import { reviewHandlers } from './review-handlers';
 import { revisionHandlers } from './revision-handlers';
@@ -116,6 +117,7 @@ function toSubmission(paper: PaperDetail): MySubmission {
     category: paper.category,
     status: paper.status,
     progress: paperProgress(paper.status),
+    stage: stageOfPaper(paper),
     createdAt: paper.createdAt,
     updatedAt: paper.updatedAt,
     publishedAt: paper.publishedAt,
@@ -208,6 +210,7 @@ export const paperAndPaymentHandlers = [
       totalSubmissions: mine.length,
       published: mine.filter((paper) => paper.status === 'published').length,
       comments: mine.reduce((sum, paper) => sum + paper.commentCount, 0),
+      revisionsRequested: mine.filter((paper) => paper.stage.name === 'revisions_requested').length,
       recent: mine.slice(0, 5),
     });
   }),
@@ -385,6 +388,7 @@ export const paperAndPaymentHandlers = [
       accepted: count('accepted'),
       published: count('published'),
       rejected: count('rejected'),
+      stages: stageCounts(),
     });
   }),
 
@@ -397,12 +401,13 @@ export const paperAndPaymentHandlers = [
     const cursor = url.searchParams.get('cursor');
     const limit = Number(url.searchParams.get('limit') ?? 25);
     if (status && !(paperStatuses as string[]).includes(status)) return fail(400, 'VALIDATION_FAILED', 'Bad status');
+    const stage = url.searchParams.get('stage');
     // Every word, in the title or an author's name (the server also matches e-mails).
     const words = (url.searchParams.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     const matches = (paper: PaperDetail) =>
       words.every((word) => `${paper.title} ${paper.authors.map((author) => author.name).join(' ')}`.toLowerCase().includes(word));
     const matching = db.papers
-      .filter((paper) => (!status || paper.status === status) && matches(paper))
+      .filter((paper) => (!status || paper.status === status) && (!stage || stageOfPaper(paper).name === stage) && matches(paper))
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
     let start = 0;
     if (cursor) {
@@ -418,6 +423,7 @@ export const paperAndPaymentHandlers = [
         authors: paper.authors.map((author) => author.name),
         category: paper.category,
         status: paper.status,
+        stage: stageOfPaper(paper),
         submittedAt: paper.createdAt,
         pendingVersions: (db.versions[paper.id] ?? []).filter((version) => version.state === 'pending').length,
       })),
@@ -446,6 +452,7 @@ export const paperAndPaymentHandlers = [
     const { paper, owner, admin } = found;
     return ok({
       ...paper,
+      stage: stageOfPaper(paper),
       access: { owner, discuss: owner || admin, uploadVersion: owner, changeStatus: admin },
       actions: paperActions(paper, owner, admin),
       authorEmails: owner || admin ? (paper.authorEmails ?? []) : null,

@@ -5,6 +5,7 @@ import {
   type AdminPaperPage,
   type DecisionStatus,
   type EmailOutboxSummary,
+  type PaperStageName,
   type PaperStatus,
   type StatusChanged,
   type StatusCounts,
@@ -18,6 +19,8 @@ export interface AdminPapersArgs {
   status: PaperStatus | null;
   /** Search words (title, author name or e-mail); empty for every paper. */
   q?: string;
+  /** One of the stages (issue 27), or null (or absent) for every stage. */
+  stage?: PaperStageName | null;
 }
 
 /** Page size of the admin papers table; the API allows 1-100 (default 25). */
@@ -36,6 +39,7 @@ export const adminApi = baseApi.injectEndpoints({
         params: {
           status: queryArg.status ?? undefined,
           q: queryArg.q || undefined,
+          stage: queryArg.stage ?? undefined,
           cursor: pageParam ?? undefined,
           limit: ADMIN_PAPERS_PAGE_SIZE,
         },

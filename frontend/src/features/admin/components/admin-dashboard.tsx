@@ -1,7 +1,8 @@
 import { ExternalLink, FileText, Mail, Users } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
-import { type StatusCounts } from '@/shared/api';
+import { type StageCounts, type StatusCounts } from '@/shared/api';
 import { paths } from '@/shared/config/paths';
+import { paperStageLabels } from '@/shared/lib/paper-stage';
 import { paperStatusLabel, paperStatuses } from '@/shared/lib/paper-status';
 import { Button, SectionCard } from '@/shared/ui';
 import { useGetStatusCountsQuery } from '../api/admin-api';
@@ -11,9 +12,18 @@ import { PaperManagement } from './paper-management';
 
 type TabId = 'papers' | 'reviewers' | 'messages' | 'rubric';
 
-const tiles: ReadonlyArray<{ key: keyof StatusCounts; label: string }> = [
+const tiles: ReadonlyArray<{ key: Exclude<keyof StatusCounts, 'stages'>; label: string }> = [
   { key: 'all', label: 'All' },
   ...paperStatuses.map((status) => ({ key: status, label: paperStatusLabel(status) })),
+];
+
+/** The papers before a decision by stage (issue 27): who must act next. */
+export const stageTiles: ReadonlyArray<{ key: keyof StageCounts; label: string }> = [
+  { key: 'submitted', label: 'New submissions' },
+  { key: 'awaiting_reviewer', label: paperStageLabels.awaiting_reviewer },
+  { key: 'in_review', label: paperStageLabels.in_review },
+  { key: 'revisions_requested', label: 'Waiting on authors' },
+  { key: 'revised', label: paperStageLabels.revised },
 ];
 
 export const ADMIN_TAGLINE = 'Review and manage research papers from young American scientists.';
@@ -92,6 +102,24 @@ export function AdminDashboard({ reviewerManagement, messages, orcid, rubric }: 
             >
               <p className="text-sm font-medium text-slate-600">{tile.label}</p>
               <p className="mt-1 text-2xl font-bold text-slate-900">{counts ? counts[tile.key] : '—'}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="stage-counts-title">
+        <h2 id="stage-counts-title" className="sr-only">
+          Papers in review by stage
+        </h2>
+        <ul aria-labelledby="stage-counts-title" className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+          {stageTiles.map((tile) => (
+            <li
+              key={tile.key}
+              aria-label={`${tile.label}: ${counts ? counts.stages[tile.key] : countsFailed ? 'unavailable' : 'loading'}`}
+              className="rounded-xl border border-slate-200 bg-slate-50 p-4"
+            >
+              <p className="text-sm font-medium text-slate-600">{tile.label}</p>
+              <p className="mt-1 text-2xl font-bold text-slate-900">{counts ? counts.stages[tile.key] : '—'}</p>
             </li>
           ))}
         </ul>

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { type PaperStatus } from '@/shared/api';
+import { type PaperStageName, type PaperStatus } from '@/shared/api';
 import { paths } from '@/shared/config/paths';
 import { formatDate } from '@/shared/lib/format-date';
+import { isPaperStageName, paperStageLabels, paperStageNames, paperStageWords } from '@/shared/lib/paper-stage';
 import { isPaperStatus, paperStatusLabel, paperStatuses } from '@/shared/lib/paper-status';
 import { LoadMore, PaperStatusBadge, SelectField, Spinner, TextField, useToast } from '@/shared/ui';
 import { useGetAdminPapersInfiniteQuery } from '../api/admin-api';
@@ -18,6 +19,11 @@ const filterOptions = [
   ...paperStatuses.map((status) => ({ value: status, label: paperStatusLabel(status) })),
 ];
 
+const stageOptions = [
+  { value: '', label: 'All Stages' },
+  ...paperStageNames.map((stage) => ({ value: stage, label: paperStageLabels[stage] })),
+];
+
 /** The text once typing has paused, so a search is sent per pause rather than per keystroke. */
 function useDebounced(value: string, delay: number): string {
   const [settled, setSettled] = useState(value);
@@ -31,11 +37,12 @@ function useDebounced(value: string, delay: number): string {
 /** Every paper of the journal, newest first, searched on the server, filtered by status, with "Load more". */
 export function PaperManagement() {
   const [status, setStatus] = useState<PaperStatus | null>(null);
+  const [stage, setStage] = useState<PaperStageName | null>(null);
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const { toast } = useToast();
   const { currentData, isFetching, isError, hasNextPage, isFetchingNextPage, fetchNextPage } =
-    useGetAdminPapersInfiniteQuery({ status, q });
+    useGetAdminPapersInfiniteQuery({ status, q, stage });
 
   useEffect(() => {
     if (isError) toast({ title: 'Error', description: ADMIN_PAPERS_LOAD_ERROR, variant: 'destructive' });
@@ -65,6 +72,13 @@ export function PaperManagement() {
           value={status ?? ''}
           onChange={(event) => setStatus(isPaperStatus(event.target.value) ? event.target.value : null)}
         />
+        <SelectField
+          label="Filter by stage"
+          containerClassName="w-56"
+          options={stageOptions}
+          value={stage ?? ''}
+          onChange={(event) => setStage(isPaperStageName(event.target.value) ? event.target.value : null)}
+        />
       </div>
       {loading ? (
         <div className="flex justify-center py-12">
@@ -76,7 +90,7 @@ export function PaperManagement() {
         </p>
       ) : papers.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white py-12 text-center text-slate-700">
-          {emptyPapersMessage(status, q)}
+          {emptyPapersMessage(status, q, stage)}
         </p>
       ) : (
         <>
@@ -86,6 +100,7 @@ export function PaperManagement() {
             <table className="w-full text-left text-sm">
               <caption className="sr-only">
                 {status === null ? 'All papers' : `Papers with status ${paperStatusLabel(status)}`}
+                {stage !== null && `, at the stage ${paperStageLabels[stage]}`}
                 {q && `, matching “${q}”`}
               </caption>
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
@@ -94,6 +109,7 @@ export function PaperManagement() {
                   <th scope="col" className="px-4 py-3">Authors</th>
                   <th scope="col" className="px-4 py-3">Category</th>
                   <th scope="col" className="px-4 py-3">Status</th>
+                  <th scope="col" className="px-4 py-3">Stage</th>
                   <th scope="col" className="px-4 py-3">Submitted</th>
                 </tr>
               </thead>
@@ -115,6 +131,9 @@ export function PaperManagement() {
                     <td className="px-4 py-3 text-slate-700">{paper.category}</td>
                     <td className="px-4 py-3">
                       <PaperStatusBadge status={paper.status} />
+                    </td>
+                    <td className="px-4 py-3 text-slate-700" data-stage={paper.stage.name}>
+                      {paperStageWords(paper.stage)}
                     </td>
                     <td className="whitespace-nowrap px-4 py-3 text-slate-700">
                       <time dateTime={paper.submittedAt}>{formatDate(paper.submittedAt)}</time>

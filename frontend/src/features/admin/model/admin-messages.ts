@@ -1,11 +1,16 @@
-import { type DecisionStatus, type PaperStatus, type StatusChanged } from '@/shared/api';
+import { type DecisionStatus, type PaperStageName, type PaperStatus, type StatusChanged } from '@/shared/api';
+import { paperStageLabels } from '@/shared/lib/paper-stage';
 import { paperStatusLabel } from '@/shared/lib/paper-status';
 import { type ToastInput } from '@/shared/ui';
 
 export const ADMIN_PAPERS_LOAD_ERROR = 'Failed to load papers. Please try again later.';
 
-/** The empty state of the papers table for a filter (null = all statuses) and a search. */
-export function emptyPapersMessage(status: PaperStatus | null, search = ''): string {
+/** The empty state of the papers table for a filter (null = all statuses), a search and a stage (null = every stage). */
+export function emptyPapersMessage(status: PaperStatus | null, search = '', stage: PaperStageName | null = null): string {
+  if (stage !== null) {
+    const within = status === null ? '' : ` with status ${paperStatusLabel(status)}`;
+    return `No papers${within} at the stage “${paperStageLabels[stage]}”${search ? `, matching “${search}”` : ''}.`;
+  }
   if (search) {
     const within = status === null ? '' : ` with status ${paperStatusLabel(status)}`;
     return `No papers${within} match “${search}”.`;

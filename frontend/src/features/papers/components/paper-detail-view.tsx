@@ -2,7 +2,7 @@ import { Download, ExternalLink } from 'lucide-react';
 import { toApiError } from '@/shared/api';
 import { formatDate } from '@/shared/lib/format-date';
 import { paperProgress } from '@/shared/lib/paper-status';
-import { PageSpinner, PaperStatusBadge, ProgressBar, buttonClasses } from '@/shared/ui';
+import { PageSpinner, PaperStageLine, PaperStatusBadge, ProgressBar, buttonClasses } from '@/shared/ui';
 import { paperCrossrefDepositHref, paperPdfHref, useGetPaperQuery } from '../api/papers-api';
 import { PaperCitation } from './paper-citation';
 import { PaperLicense } from './paper-license';
@@ -42,7 +42,10 @@ export function PaperDetailView({ id }: { id: string }) {
         </div>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{paper.title}</h1>
         {paper.actions.readHistory && (
-          <ProgressBar value={paperProgress(paper.status)} label="Review progress" className="max-w-sm" />
+          <>
+            <PaperStageLine stage={paper.stage} />
+            <ProgressBar value={paperProgress(paper.status)} label="Review progress" className="max-w-sm" />
+          </>
         )}
         <dl className="grid gap-2 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-4">
           <dt className="font-medium text-slate-700">Authors</dt>

@@ -1,4 +1,4 @@
-import { BookOpenCheck, FileText, MessageSquare } from 'lucide-react';
+import { BookOpenCheck, FilePen, FileText, MessageSquare } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { type SessionUser } from '@/shared/api';
@@ -9,6 +9,7 @@ import { useGetMyDashboardQuery } from '../api/submission-api';
 import { SubmissionProgress } from './my-submissions-list';
 
 export const DASHBOARD_LOAD_ERROR = 'Failed to load your data. Please try again.';
+export const REVISIONS_TILE = 'Revisions requested of you';
 
 /** First name, else the part of the e-mail before '@', else 'Researcher' (spec, dashboard). */
 export function greetingName(user: Pick<SessionUser, 'firstName' | 'email'> | null): string {
@@ -60,10 +61,14 @@ export function AuthorDashboard({ user, orcidCard }: { user: SessionUser; orcidC
         </p>
       ) : (
         <>
-          <section aria-label="Your numbers" className="grid gap-4 sm:grid-cols-3">
+          <section aria-label="Your numbers" className={data.revisionsRequested > 0 ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4' : 'grid gap-4 sm:grid-cols-3'}>
             <Tile label="Total Submissions" value={data.totalSubmissions} icon={<FileText className="h-6 w-6" aria-hidden="true" />} />
             <Tile label="Published" value={data.published} icon={<BookOpenCheck className="h-6 w-6" aria-hidden="true" />} />
             <Tile label="Comments" value={data.comments} icon={<MessageSquare className="h-6 w-6" aria-hidden="true" />} />
+            {/* Only when the editors wait on the author: the spec's three tiles otherwise. */}
+            {data.revisionsRequested > 0 && (
+              <Tile label={REVISIONS_TILE} value={data.revisionsRequested} icon={<FilePen className="h-6 w-6" aria-hidden="true" />} />
+            )}
           </section>
 
           <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">

@@ -5,16 +5,18 @@ import { type MySubmission } from '@/shared/api';
 import { paths } from '@/shared/config/paths';
 import { formatDate } from '@/shared/lib/format-date';
 import { paperProgress } from '@/shared/lib/paper-status';
-import { Card, PageSpinner, PaperStatusBadge, ProgressBar, buttonClasses, useToast } from '@/shared/ui';
+import { Card, PageSpinner, PaperStageLine, PaperStatusBadge, ProgressBar, buttonClasses, useToast } from '@/shared/ui';
 import { useGetMySubmissionsQuery } from '../api/submission-api';
 
 export const SUBMISSIONS_LOAD_ERROR = 'Failed to load your submissions. Please try again.';
 
-export function SubmissionProgress({ paper }: { paper: Pick<MySubmission, 'status' | 'progress'> }) {
+/** The status's progress (the spec's numbers) with the stage's words above it (issue 27). */
+export function SubmissionProgress({ paper }: { paper: Pick<MySubmission, 'status' | 'progress' | 'stage'> }) {
   // The server sends the progress; the shared table is the fallback for an older server.
   const value = Number.isFinite(paper.progress) ? paper.progress : paperProgress(paper.status);
   return (
     <div className="grid gap-1">
+      <PaperStageLine stage={paper.stage} />
       <div className="flex justify-between text-xs text-slate-600">
         <span>Review progress</span>
         <span>{value}%</span>
