@@ -1,5 +1,5 @@
 import { Permission } from './permission.js';
-import { disclosureOf, isSharedWithAuthor, lastVisibleRound, readerKindOf, type ReviewFacts, type RoundsReader, showsReviewsOf } from './review-redaction.js';
+import { disclosureOf, isSharedWithAuthor, lastVisibleRound, readerKindOf, type ReviewFacts, type RoundsReader, showsReviewsOf, timelineNamesPeople } from './review-redaction.js';
 
 const REVIEWER_ID = '00000000-0000-4000-8000-00000000000c';
 const OTHER_REVIEWER_ID = '00000000-0000-4000-8000-00000000000d';
@@ -96,5 +96,11 @@ describe('which rounds a reader sees', () => {
     expect(readerKindOf(new Set([Permission.PaperReadRounds, Permission.PaperReadReviews, Permission.PaperSubmitRevision]))).toBe('editor');
     expect(readerKindOf(new Set([Permission.PaperReadRounds, Permission.PaperSubmitRevision]))).toBe('author');
     expect(readerKindOf(new Set([Permission.PaperReadRounds]))).toBe('reviewer');
+  });
+
+  it("names people on a paper's timeline to the editors only: the author reads no reviewer's name", () => {
+    expect(timelineNamesPeople(new Set([Permission.PaperReadHistory, Permission.PaperReadReviews, Permission.PaperDecide]))).toBe(true);
+    expect(timelineNamesPeople(new Set([Permission.PaperReadHistory, Permission.PaperSubmitRevision]))).toBe(false);
+    expect(timelineNamesPeople(new Set([Permission.PaperReadHistory]))).toBe(false);
   });
 });

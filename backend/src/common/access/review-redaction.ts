@@ -74,3 +74,12 @@ export function disclosureOf(reader: RoundsReader, review: ReviewFacts): ReviewD
 export function isSharedWithAuthor(review: ReviewFacts): boolean {
   return review.submitted && (review.shareText || review.shareCriteria);
 }
+
+/**
+ * Whether a paper's timeline names people to the reader: who made each change, and which reviewer
+ * was assigned or declined. The editors (who read every review, named) see names; the author reads
+ * "the editorial team" and "a reviewer", as their reviews are unnamed to them.
+ */
+export function timelineNamesPeople(grants: ReadonlySet<Permission>): boolean {
+  return readerKindOf(grants) === 'editor';
+}

@@ -26,6 +26,7 @@ import { Migration20261129003000_due_reminders } from './Migration20261129003000
 import { Migration20261130001000_message_mail_windows } from './Migration20261130001000_message_mail_windows.js';
 import { Migration20261130002000_paper_pdf_key_index } from './Migration20261130002000_paper_pdf_key_index.js';
 import { Migration20261130004500_paper_reviews_paper_round_index } from './Migration20261130004500_paper_reviews_paper_round_index.js';
+import { Migration20261201001000_paper_event_kinds } from './Migration20261201001000_paper_event_kinds.js';
 
 /**
  * The reviewed migrations, in order. Migrations are written by hand (or generated and then
@@ -59,4 +60,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261130001000_message_mail_windows', class: Migration20261130001000_message_mail_windows },
   { name: 'Migration20261130002000_paper_pdf_key_index', class: Migration20261130002000_paper_pdf_key_index },
   { name: 'Migration20261130004500_paper_reviews_paper_round_index', class: Migration20261130004500_paper_reviews_paper_round_index },
+  { name: 'Migration20261201001000_paper_event_kinds', class: Migration20261201001000_paper_event_kinds },
 ];

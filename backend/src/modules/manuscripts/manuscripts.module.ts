@@ -16,6 +16,7 @@ import { ManuscriptsService } from './manuscripts.service.js';
 import { PaperCommentsService } from './paper-comments.service.js';
 import { PaperDecisionsService } from './paper-decisions.service.js';
 import { PaperSubmissionService } from './paper-submission.service.js';
+import { PaperTimelineService } from './paper-timeline.service.js';
 import { PaperVersionsService } from './paper-versions.service.js';
 import { PapersController } from './papers.controller.js';
 import { PaperStageFactsRepository } from './paper-stage-facts.repository.js';
@@ -30,7 +31,7 @@ import { VersionUploadWindowRepository } from './version-upload-window.repositor
 @Module({
   imports: [MikroOrmModule.forFeature([ResearchPaper, PaperFile, PaperComment, PaperStatusEvent]), AccessModule, NotificationsModule, PaymentsModule, UsersModule],
   controllers: [PapersController, AdminPapersController],
-  providers: [ManuscriptsService, PaperSubmissionService, PaperVersionsService, PaperCommentsService, PaperDecisionsService, AdminPapersService, AdminPaperListRepository, PaperDepositsService, PaperStageFactsRepository, VersionUploadWindowRepository],
-  exports: [ManuscriptsService, PaperVersionsService],
+  providers: [ManuscriptsService, PaperSubmissionService, PaperVersionsService, PaperCommentsService, PaperDecisionsService, PaperTimelineService, AdminPapersService, AdminPaperListRepository, PaperDepositsService, PaperStageFactsRepository, VersionUploadWindowRepository],
+  exports: [ManuscriptsService, PaperVersionsService, PaperTimelineService],
 })
 export class ManuscriptsModule {}

@@ -3,14 +3,16 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessService } from '../../common/access/access.service.js';
 import { Permission } from '../../common/access/permission.js';
+import { timelineNamesPeople } from '../../common/access/review-redaction.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { lockForTransition } from '../../database/lock-for-transition.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { MailTemplate } from '../notifications/mail/mail-template.js';
 import { type MailOutbox, type QueuedMail, NotificationsService } from '../notifications/notifications.service.js';
 import { UsersService } from '../users/users.service.js';
-import type { DecisionStatus, PaperStatusEventDto, StatusChangedDto } from './dtos/paper-decision.dto.js';
+import type { DecisionStatus, PaperStatusEventDto, StatusChangedDto, StatusChanger } from './dtos/paper-decision.dto.js';
 import { assignDois } from './doi/paper-dois.js';
+import { PaperEventKind } from './paper-event-kind.js';
 import { PaperStatusEvent } from './entities/paper-status-event.entity.js';
 import { PaperStatus } from './entities/paper-status.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
@@ -24,6 +26,25 @@ const DECISION_MAILS: { [S in DecisionStatus]: MailTemplate.PaperAccepted | Mail
   [PaperStatus.Published]: MailTemplate.PaperPublished,
   [PaperStatus.Rejected]: MailTemplate.PaperRejected,
 };
+
+/** Who made a change, as the author reads it: a decision without a recorded admin is the editorial team's. */
+function changerOf(event: PaperStatusEvent, ownerId: string): StatusChanger {
+  const kind = event.kind as PaperEventKind;
+  if (kind === PaperEventKind.ReviewDeclined) return 'reviewer';
+  if (kind === PaperEventKind.RevisionSubmitted) return 'author';
+  if (kind !== PaperEventKind.StatusChanged) return 'editorial';
+  // The submission, and the return to review that the author's revised paper makes.
+  return event.fromStatus == null || event.changedBy === ownerId ? 'author' : 'editorial';
+}
+
+/**
+ * Oldest first; of events of one instant (one transaction: the revised paper puts the paper back
+ * under review as it opens the round), the status change first, so the order never depends on ids.
+ */
+function inTimelineOrder(a: PaperStatusEvent, b: PaperStatusEvent): number {
+  const statusFirst = (event: PaperStatusEvent) => ((event.kind as PaperEventKind) === PaperEventKind.StatusChanged ? 0 : 1);
+  return a.changedAt.getTime() - b.changedAt.getTime() || statusFirst(a) - statusFirst(b) || a.id.localeCompare(b.id);
+}
 
 /** Editorial decisions on a paper (status changes) and the timeline they leave. */
 @Injectable()
@@ -63,18 +84,29 @@ export class PaperDecisionsService {
     return { paper: await this.papers.toDetail(paper, admin), changed, notification: mail ? 'queued' : 'none' };
   }
 
-  /** Oldest first; the owner or an admin (like the discussion). Those who may decide see who decided. */
+  /**
+   * Oldest first; the owner or an admin (like the discussion). Status changes and the review's
+   * steps, each with who and when; only the editors read names, of who acted and of the reviewer
+   * (review-redaction.ts), so the author never learns who reviews their paper.
+   */
   async history(paperId: string, user: AuthUser): Promise<PaperStatusEventDto[]> {
     const grants = await this.access.requireAccess(user, Permission.PaperReadHistory, [paperId]);
-    const events = await this.em.fork().find(PaperStatusEvent, { paperId }, { orderBy: { changedAt: 'asc', id: 'asc' } });
-    const showNames = grants.get(paperId)?.has(Permission.PaperDecide) ?? false;
-    const names = showNames ? await this.users.displayNamesOf(events.flatMap((event) => (event.changedBy ? [event.changedBy] : []))) : new Map<string, string>();
+    const em = this.em.fork();
+    const events = (await em.find(PaperStatusEvent, { paperId }, { orderBy: { changedAt: 'asc', id: 'asc' } })).sort(inTimelineOrder);
+    const ownerId = (await em.findOneOrFail(ResearchPaper, { id: paperId }, { fields: ['userId'] })).userId;
+    const showNames = timelineNamesPeople(grants.get(paperId) ?? new Set());
+    const people = events.flatMap((event) => [event.changedBy, event.reviewerId].filter((id): id is string => id != null));
+    const names = showNames ? await this.users.displayNamesOf([...new Set(people)]) : new Map<string, string>();
+    const nameOf = (id: string | null | undefined) => (showNames && id ? (names.get(id) ?? null) : null);
     return events.map((event) => ({
       id: event.id,
+      kind: event.kind,
       fromStatus: event.fromStatus ?? null,
-      toStatus: event.toStatus,
-      changedBy: event.fromStatus == null ? 'author' : 'editorial',
-      changedByName: showNames && event.changedBy ? (names.get(event.changedBy) ?? null) : null,
+      toStatus: event.toStatus ?? null,
+      round: event.round ?? null,
+      changedBy: changerOf(event, ownerId),
+      changedByName: nameOf(event.changedBy),
+      reviewerName: nameOf(event.reviewerId),
       changedAt: event.changedAt.toISOString(),
     }));
   }

@@ -11,7 +11,9 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { InvitationsService } from '../invitations/invitations.service.js';
 import { MailTemplate } from '../notifications/mail/mail-template.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
+import { PaperEventKind } from '../manuscripts/paper-event-kind.js';
 import { type PaperSummary, ManuscriptsService, REVIEWABLE_STATUSES } from '../manuscripts/manuscripts.service.js';
+import { PaperTimelineService } from '../manuscripts/paper-timeline.service.js';
 import { UsersService } from '../users/users.service.js';
 import type {
   AssignablePaperDto,
@@ -64,6 +66,7 @@ export class ReviewService {
     private readonly users: UsersService,
     private readonly invitations: InvitationsService,
     private readonly rubric: RubricService,
+    private readonly timeline: PaperTimelineService,
   ) {}
 
   /**
@@ -119,6 +122,7 @@ export class ReviewService {
         });
         // The assignment first: if another editor's won, nothing else is written.
         await tx.flush();
+        this.timeline.record(tx, { kind: PaperEventKind.ReviewerAssigned, paperId, round: paper.round, reviewerId, by: admin.id });
         mail.queue({
           template: MailTemplate.ReviewAssigned,
           to: reviewer.email,
@@ -310,6 +314,7 @@ export class ReviewService {
       locked.declinedAt = now;
       locked.declineReason = reason;
       locked.updatedAt = now;
+      this.timeline.record(tx, { kind: PaperEventKind.ReviewDeclined, paperId: locked.paperId, round: locked.round, reviewerId: locked.reviewerId, by: user.id });
       const paper = (await this.papers.summariesOf([locked.paperId], tx)).get(locked.paperId);
       for (const editor of await this.access.editorialTeam(tx)) {
         mail.queue({

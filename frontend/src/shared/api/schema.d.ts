@@ -1554,19 +1554,31 @@ export interface components {
              */
             notification: "queued" | "none";
         };
+        /**
+         * @description status_changed: the submission and each decision; revisions_requested and revision_submitted: a revision request and the revised paper that opens the next round; reviewer_assigned and review_declined: a reviewer of the round
+         * @enum {string}
+         */
+        PaperEventKind: "status_changed" | "revisions_requested" | "revision_submitted" | "reviewer_assigned" | "review_declined";
         PaperStatusEventDto: {
             /** Format: uuid */
             id: string;
-            /** @description Null for the submission itself */
+            /** @description status_changed: the submission and each decision; revisions_requested and revision_submitted: a revision request and the revised paper that opens the next round; reviewer_assigned and review_declined: a reviewer of the round */
+            kind: components["schemas"]["PaperEventKind"];
+            /** @description Null for the submission itself and for events that are not status changes */
             fromStatus: (string & components["schemas"]["PaperStatus"]) | null;
-            toStatus: components["schemas"]["PaperStatus"];
+            /** @description Set exactly for a status change */
+            toStatus: (string & components["schemas"]["PaperStatus"]) | null;
+            /** @description The review round the event belongs to; null for status changes */
+            round: number | null;
             /**
-             * @description Who, as the author sees it
+             * @description Who, as the author sees it: a decline is a reviewer's
              * @enum {string}
              */
-            changedBy: "author" | "editorial";
-            /** @description Admins only: the name (or e-mail) of who made the change; null for everyone else and for decisions recorded before the timeline existed */
+            changedBy: "author" | "editorial" | "reviewer";
+            /** @description The editors only: the name (or e-mail) of who made the change; null for everyone else and for decisions recorded before the timeline existed */
             changedByName: string | null;
+            /** @description The editors only: the reviewer an assignment or a decline is about; null for everyone else (the author never reads a reviewer's name) */
+            reviewerName: string | null;
             /** Format: date-time */
             changedAt: string;
         };

@@ -277,7 +277,10 @@ export function addStatusEvent(
   const n = nextEvent++;
   const row: PaperStatusEvent = {
     id: `40000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    kind: 'status_changed',
+    round: null,
     changedByName: null,
+    reviewerName: null,
     changedAt: new Date(Date.UTC(2025, 2, 1) + n * 3_600_000).toISOString(),
     ...event,
   };

@@ -342,7 +342,8 @@ export const paperAndPaymentHandlers = [
     const found = ownerOrAdmin(String(params.id));
     if ('error' in found) return found.error;
     const events = db.statusEvents[found.paper.id] ?? [];
-    return ok(events.map((event) => ({ ...event, changedByName: found.admin ? event.changedByName : null })));
+    // As the API: names (of who acted, and of the reviewer) for the editors only.
+    return ok(events.map((event) => ({ ...event, changedByName: found.admin ? event.changedByName : null, reviewerName: found.admin ? event.reviewerName : null })));
   }),
 
   http.patch('*/api/papers/:id/status', async ({ params, request }) => {

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
+import { PAPER_EVENT_KINDS, PaperEventKind } from '../paper-event-kind.js';
 import { PAPER_STATUSES, PaperStatus } from '../entities/paper-status.js';
 import { PaperDetailDto } from './paper-detail.dto.js';
 
@@ -23,16 +24,27 @@ export class StatusChangedDto {
   notification: DecisionNotification;
 }
 
-export const STATUS_CHANGERS = ['author', 'editorial'] as const;
+export const STATUS_CHANGERS = ['author', 'editorial', 'reviewer'] as const;
 export type StatusChanger = (typeof STATUS_CHANGERS)[number];
 
 export class PaperStatusEventDto {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ enum: PAPER_STATUSES, enumName: 'PaperStatus', nullable: true, description: 'Null for the submission itself' })
+  @ApiProperty({
+    enum: PAPER_EVENT_KINDS,
+    enumName: 'PaperEventKind',
+    description:
+      'status_changed: the submission and each decision; revisions_requested and revision_submitted: a revision request and the revised paper that opens the next round; reviewer_assigned and review_declined: a reviewer of the round',
+  })
+  kind: PaperEventKind;
+  @ApiProperty({ enum: PAPER_STATUSES, enumName: 'PaperStatus', nullable: true, description: 'Null for the submission itself and for events that are not status changes' })
   fromStatus: PaperStatus | null;
-  @ApiProperty({ enum: PAPER_STATUSES, enumName: 'PaperStatus' }) toStatus: PaperStatus;
-  @ApiProperty({ enum: STATUS_CHANGERS, description: 'Who, as the author sees it' }) changedBy: StatusChanger;
-  @ApiProperty({ type: String, nullable: true, description: "Admins only: the name (or e-mail) of who made the change; null for everyone else and for decisions recorded before the timeline existed" })
+  @ApiProperty({ enum: PAPER_STATUSES, enumName: 'PaperStatus', nullable: true, description: 'Set exactly for a status change' })
+  toStatus: PaperStatus | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'The review round the event belongs to; null for status changes' }) round: number | null;
+  @ApiProperty({ enum: STATUS_CHANGERS, description: 'Who, as the author sees it: a decline is a reviewer\'s' }) changedBy: StatusChanger;
+  @ApiProperty({ type: String, nullable: true, description: "The editors only: the name (or e-mail) of who made the change; null for everyone else and for decisions recorded before the timeline existed" })
   changedByName: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The editors only: the reviewer an assignment or a decline is about; null for everyone else (the author never reads a reviewer\'s name)' })
+  reviewerName: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) changedAt: string;
 }

@@ -10,7 +10,9 @@ import type { AuthUser } from '../../auth/auth-user.js';
 import { MailTemplate } from '../../notifications/mail/mail-template.js';
 import { NotificationsService } from '../../notifications/notifications.service.js';
 import { PaperVersionsService } from '../../manuscripts/paper-versions.service.js';
+import { PaperEventKind } from '../../manuscripts/paper-event-kind.js';
 import { ManuscriptsService, REVIEWABLE_STATUSES } from '../../manuscripts/manuscripts.service.js';
+import { PaperTimelineService } from '../../manuscripts/paper-timeline.service.js';
 import type { IncomingUpload } from '../../storage/upload/incoming-upload.js';
 import { UploadRefusedException } from '../../storage/upload/upload.exception.js';
 import { UsersService } from '../../users/users.service.js';
@@ -54,6 +56,7 @@ export class RevisionRequestsService {
     private readonly papers: ManuscriptsService,
     private readonly versions: PaperVersionsService,
     private readonly users: UsersService,
+    private readonly timeline: PaperTimelineService,
   ) {}
 
   /**
@@ -87,6 +90,7 @@ export class RevisionRequestsService {
           dueAt: dto.dueAt ? new Date(dto.dueAt) : new Date(requestedAt.getTime() + REVISION_DUE_DAYS[dto.kind] * DAY_MS),
         });
         await tx.flush();
+        this.timeline.record(tx, { kind: PaperEventKind.RevisionsRequested, paperId, round: paper.round, by: admin.id });
         const ownerEmail = (await this.users.emailsOf([paper.ownerId], tx)).get(paper.ownerId);
         if (ownerEmail) {
           mail.queue({
@@ -136,6 +140,7 @@ export class RevisionRequestsService {
         request.responseLetter = letter;
         request.responseVersion = opened.version;
         request.respondedAt = new Date();
+        this.timeline.record(tx, { kind: PaperEventKind.RevisionSubmitted, paperId, round: opened.round, by: author.id });
         for (const editor of await this.access.editorialTeam(tx)) {
           mail.queue({
             template: MailTemplate.RevisionSubmitted,
