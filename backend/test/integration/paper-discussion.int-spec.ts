@@ -76,7 +76,7 @@ describe('papers: my papers, versions and discussion', () => {
     it('is empty for a new author and refuses a visitor', async () => {
       const me = await person();
       expect((await as(me).get('/api/papers/mine').expect(200)).body).toEqual([]);
-      expect((await as(me).get('/api/papers/mine/dashboard').expect(200)).body).toEqual({ totalSubmissions: 0, published: 0, comments: 0, recent: [] });
+      expect((await as(me).get('/api/papers/mine/dashboard').expect(200)).body).toEqual({ totalSubmissions: 0, published: 0, comments: 0, revisionsRequested: 0, recent: [] });
       await as(null).get('/api/papers/mine').expect(401);
       await as(null).get('/api/papers/mine/dashboard').expect(401);
     });
