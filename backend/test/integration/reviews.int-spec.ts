@@ -363,6 +363,17 @@ describe('peer review', () => {
       for (const path of ['', '/pdf', '/comments', '/versions', '/status-history']) await as(otherReviewer).get(`/api/papers/${submitted.id}${path}`).expect(404);
       await as(otherReviewer).get(`/api/reviews/${assignment.id}`).expect(404);
     });
+
+    it("offers assigning the paper's reviewers (review.assign) to the editors on its page, never to its author or reviewer", async () => {
+      const submitted = await paper(PaperStatus.UnderReview);
+      await assign(submitted.id);
+      const assignReviewersOf = async (who: Person) =>
+        ((await as(who).get(`/api/papers/${submitted.id}`).expect(200)).body as { actions: { assignReviewers: boolean } }).actions.assignReviewers;
+
+      expect(await assignReviewersOf(admin)).toBe(true);
+      expect(await assignReviewersOf(author)).toBe(false);
+      expect(await assignReviewersOf(reviewer)).toBe(false);
+    });
   });
 
   describe('writing the review', () => {

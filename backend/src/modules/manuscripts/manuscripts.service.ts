@@ -109,6 +109,7 @@ export class ManuscriptsService {
       readReviews: grants.has(Permission.PaperReadReviews),
       approveVersion: grants.has(Permission.PaperApproveVersion),
       exportDeposit: grants.has(Permission.PaperExportDeposit),
+      assignReviewers: grants.has(Permission.ReviewAssign),
       // Asked only of those who may upload: the reviews' state is nobody else's business.
       versionUpload: access.uploadVersion ? await this.uploadWindows.windowOf(paper) : 'open',
     };

@@ -1412,6 +1412,8 @@ export interface components {
             approveVersion: boolean;
             /** @description Download the Crossref deposit (paper.exportDeposit): the editorial team */
             exportDeposit: boolean;
+            /** @description Assign reviewers to its current round, withdraw them, move their due dates and remind them (review.assign): the editorial team */
+            assignReviewers: boolean;
             /** @description Whether an updated PDF may be uploaded now (for those with access.uploadVersion): open; revisionRequested (only through the revision form); inReview (not until the round's review is in or revisions are requested) */
             versionUpload: components["schemas"]["VersionUploadWindow"];
         };

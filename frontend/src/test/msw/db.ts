@@ -238,7 +238,7 @@ export function addPaper(overrides: Partial<PaperDetail> = {}): PaperDetail {
     access: { owner: false, discuss: false, uploadVersion: false, changeStatus: false },
     // Never sent as stored: the handlers answer the stage derived from the rest (paper-stages.ts).
     stage: { name: 'published', round: 1, reviewsIn: null, reviewsExpected: null, dueAt: null },
-    actions: { readHistory: false, readReviews: false, approveVersion: false, exportDeposit: false, versionUpload: 'open' },
+    actions: { readHistory: false, readReviews: false, approveVersion: false, exportDeposit: false, assignReviewers: false, versionUpload: 'open' },
     createdAt: new Date(Date.UTC(2024, 11, 1) + n * 86_400_000).toISOString(),
     updatedAt: new Date(Date.UTC(2024, 11, 1) + n * 86_400_000).toISOString(),
     authorEmails: null,

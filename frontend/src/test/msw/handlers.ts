@@ -172,7 +172,7 @@ const decisionStatuses: PaperStatus[] = ['under_review', 'accepted', 'published'
 /** 401 for a visitor, 403 for a signed-in non-admin, null for an admin. */
 /** The server's `actions` on a paper, as its access policy grants them: the timeline to the owner and the editors, the rest to the editors. */
 function paperActions(paper: PaperDetail, owner: boolean, admin: boolean) {
-  return { readHistory: owner || admin, readReviews: admin, approveVersion: admin, exportDeposit: admin, versionUpload: owner ? versionUploadWindow(paper) : ('open' as const) };
+  return { readHistory: owner || admin, readReviews: admin, approveVersion: admin, exportDeposit: admin, assignReviewers: admin, versionUpload: owner ? versionUploadWindow(paper) : ('open' as const) };
 }
 
 /** The server's rule (paper-versions.service.ts): the revision is the only upload while one is asked for; none while the round is in review. */

@@ -18,6 +18,8 @@ export class PaperActionsDto {
   @ApiProperty({ description: 'Read every review, with the reviewers named (paper.readReviews): the editorial team' }) readReviews: boolean;
   @ApiProperty({ description: 'Approve an uploaded version (paper.approveVersion): the editorial team' }) approveVersion: boolean;
   @ApiProperty({ description: 'Download the Crossref deposit (paper.exportDeposit): the editorial team' }) exportDeposit: boolean;
+  @ApiProperty({ description: "Assign reviewers to its current round, withdraw them, move their due dates and remind them (review.assign): the editorial team" })
+  assignReviewers: boolean;
   @ApiProperty({
     enum: VERSION_UPLOAD_WINDOWS,
     enumName: 'VersionUploadWindow',
