@@ -287,6 +287,7 @@ const FIXTURES: Record<string, Fixture> = {
     call: () => ({ body: { comment: 'The question, edited.' } }),
   },
   'PATCH /api/papers/:id/status': { paper: 'submitted', call: () => ({ body: { status: 'under_review' } }) },
+  'POST /api/papers/:id/decision-letter/preview': { paper: 'submitted', call: () => ({ body: { decision: 'accepted', editorNote: 'A careful study.' } }) },
   'GET /api/papers/:id/crossref-deposit': { paper: 'published' },
   'GET /api/papers/:id/status-history': { paper: 'submitted, assigned to reviewer' },
   'GET /api/papers/:id/review': { paper: 'submitted, assigned to reviewer' },

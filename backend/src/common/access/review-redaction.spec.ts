@@ -1,5 +1,5 @@
 import { Permission } from './permission.js';
-import { disclosureOf, isSharedWithAuthor, lastVisibleRound, readerKindOf, type ReviewFacts, type RoundsReader, showsReviewsOf, timelineNamesPeople } from './review-redaction.js';
+import { anonymousReviewerLabels, disclosureOf, isSharedWithAuthor, lastVisibleRound, readerKindOf, type ReviewFacts, type RoundsReader, showsReviewsOf, timelineNamesPeople } from './review-redaction.js';
 
 const REVIEWER_ID = '00000000-0000-4000-8000-00000000000c';
 const OTHER_REVIEWER_ID = '00000000-0000-4000-8000-00000000000d';
@@ -102,5 +102,20 @@ describe('which rounds a reader sees', () => {
     expect(timelineNamesPeople(new Set([Permission.PaperReadHistory, Permission.PaperReadReviews, Permission.PaperDecide]))).toBe(true);
     expect(timelineNamesPeople(new Set([Permission.PaperReadHistory, Permission.PaperSubmitRevision]))).toBe(false);
     expect(timelineNamesPeople(new Set([Permission.PaperReadHistory]))).toBe(false);
+  });
+});
+
+describe('the reviewers as the author reads them', () => {
+  it('numbers reviewers by their first submitted review, the same in every round, and never a reviewer who submitted none', () => {
+    const labels = anonymousReviewerLabels([
+      { reviewerId: 'declined', submitted: false },
+      { reviewerId: 'b', submitted: true },
+      { reviewerId: 'a', submitted: true },
+      { reviewerId: 'b', submitted: true },
+    ]);
+    expect([...labels]).toEqual([
+      ['b', 'Reviewer 1'],
+      ['a', 'Reviewer 2'],
+    ]);
   });
 });

@@ -70,6 +70,20 @@ export function disclosureOf(reader: RoundsReader, review: ReviewFacts): ReviewD
   }
 }
 
+/**
+ * The names the author (and other reviewers) read for the reviewers of a paper: "Reviewer 1",
+ * "Reviewer 2"… in the order their first submitted reviews were assigned, the same in every round
+ * and in every place that shows them (the rounds, the decision letter). `reviews` in assignment
+ * order (round, assigned_at, id).
+ */
+export function anonymousReviewerLabels(reviews: readonly { reviewerId: string; submitted: boolean }[]): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const review of reviews) {
+    if (review.submitted && !labels.has(review.reviewerId)) labels.set(review.reviewerId, `Reviewer ${labels.size + 1}`);
+  }
+  return labels;
+}
+
 /** A submitted review the editors shared some part of. */
 export function isSharedWithAuthor(review: ReviewFacts): boolean {
   return review.submitted && (review.shareText || review.shareCriteria);

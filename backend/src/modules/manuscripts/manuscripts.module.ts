@@ -7,6 +7,8 @@ import { UsersModule } from '../users/users.module.js';
 import { AdminPaperListRepository } from './admin-paper-list.repository.js';
 import { AdminPapersController } from './admin-papers.controller.js';
 import { AdminPapersService } from './admin-papers.service.js';
+import { DecisionLettersService } from './decision-letter/decision-letters.service.js';
+import { LetterReviewsRepository } from './decision-letter/letter-reviews.repository.js';
 import { PaperDepositsService } from './doi/paper-deposits.service.js';
 import { PaperComment } from './entities/paper-comment.entity.js';
 import { PaperFile } from './entities/paper-file.entity.js';
@@ -31,7 +33,7 @@ import { VersionUploadWindowRepository } from './version-upload-window.repositor
 @Module({
   imports: [MikroOrmModule.forFeature([ResearchPaper, PaperFile, PaperComment, PaperStatusEvent]), AccessModule, NotificationsModule, PaymentsModule, UsersModule],
   controllers: [PapersController, AdminPapersController],
-  providers: [ManuscriptsService, PaperSubmissionService, PaperVersionsService, PaperCommentsService, PaperDecisionsService, PaperTimelineService, AdminPapersService, AdminPaperListRepository, PaperDepositsService, PaperStageFactsRepository, VersionUploadWindowRepository],
-  exports: [ManuscriptsService, PaperVersionsService, PaperTimelineService],
+  providers: [ManuscriptsService, PaperSubmissionService, PaperVersionsService, PaperCommentsService, PaperDecisionsService, PaperTimelineService, AdminPapersService, AdminPaperListRepository, PaperDepositsService, PaperStageFactsRepository, VersionUploadWindowRepository, DecisionLettersService, LetterReviewsRepository],
+  exports: [ManuscriptsService, PaperVersionsService, PaperTimelineService, DecisionLettersService],
 })
 export class ManuscriptsModule {}

@@ -10,7 +10,8 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { MailTemplate } from '../notifications/mail/mail-template.js';
 import { type MailOutbox, type QueuedMail, NotificationsService } from '../notifications/notifications.service.js';
 import { UsersService } from '../users/users.service.js';
-import type { DecisionStatus, PaperStatusEventDto, StatusChangedDto, StatusChanger } from './dtos/paper-decision.dto.js';
+import { DecisionLettersService } from './decision-letter/decision-letters.service.js';
+import type { ChangeStatusDto, DecisionStatus, PaperStatusEventDto, StatusChangedDto, StatusChanger } from './dtos/paper-decision.dto.js';
 import { assignDois } from './doi/paper-dois.js';
 import { PaperEventKind } from './paper-event-kind.js';
 import { PaperStatusEvent } from './entities/paper-status-event.entity.js';
@@ -55,6 +56,7 @@ export class PaperDecisionsService {
     private readonly access: AccessService,
     private readonly notifications: NotificationsService,
     private readonly users: UsersService,
+    private readonly letters: DecisionLettersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -63,7 +65,8 @@ export class PaperDecisionsService {
    * serialises concurrent decisions on one paper, so a repeated request finds the status
    * already set and records and sends nothing.
    */
-  async changeStatus(paperId: string, status: DecisionStatus, admin: AuthUser): Promise<StatusChangedDto> {
+  async changeStatus(paperId: string, decision: ChangeStatusDto, admin: AuthUser): Promise<StatusChangedDto> {
+    const { status } = decision;
     await this.access.requireAccess(admin, Permission.PaperDecide, [paperId]);
     const { paper, changed, mail } = await this.notifications.inTransaction(async (tx, outbox) => {
       const locked = await lockForTransition(tx, ResearchPaper, { id: paperId }, { missing: () => new PaperNotFoundException() });
@@ -73,7 +76,7 @@ export class PaperDecisionsService {
       // The table's check constraint: published exactly when published_at is set.
       locked.publishedAt = status === PaperStatus.Published ? new Date() : null;
       locked.updatedAt = new Date();
-      const queued = await this.queueDecisionMail(tx, outbox, locked, status, event.id);
+      const queued = await this.queueDecisionMail(tx, outbox, locked, decision, event.id);
       await tx.flush();
       if (status === PaperStatus.Published && !locked.doi) {
         await assignDois(tx, this.config, locked.id);
@@ -111,19 +114,21 @@ export class PaperDecisionsService {
     }));
   }
 
-  private async queueDecisionMail(tx: EntityManager, outbox: MailOutbox, paper: ResearchPaper, status: DecisionStatus, eventId: string): Promise<QueuedMail | null> {
-    const template = DECISION_MAILS[status];
+  private async queueDecisionMail(tx: EntityManager, outbox: MailOutbox, paper: ResearchPaper, decision: ChangeStatusDto, eventId: string): Promise<QueuedMail | null> {
+    const template = DECISION_MAILS[decision.status];
     if (!template) return null;
     // On the transaction's own connection: waiting for a second one while holding this one
     // deadlocks a pool that concurrent decisions have filled.
     const ownerEmail = (await this.users.emailsOf([paper.userId], tx)).get(paper.userId);
     // Thrown inside the transaction: without the author's e-mail, the decision is not recorded either.
     if (!ownerEmail) throw new Error(`No account for the owner of paper ${paper.id}`);
-    return outbox.queue({
-      template,
-      to: ownerEmail,
-      data: { title: paper.title, paperUrl: `${this.config.http.publicUrl}/papers/${paper.id}` },
-      dedupeKey: `paper-status:${eventId}`,
-    });
+    const mail = { to: ownerEmail, dedupeKey: `paper-status:${eventId}` };
+    const data = { title: paper.title, paperUrl: `${this.config.http.publicUrl}/papers/${paper.id}` };
+    // Publishing follows an acceptance whose letter the author already has.
+    if (template === MailTemplate.PaperPublished) return outbox.queue({ ...mail, template, data });
+    // A review that may not be shared refuses the decision with it: nothing is recorded or sent.
+    const letterDecision = template === MailTemplate.PaperAccepted ? 'accepted' : 'rejected';
+    const letter = await this.letters.letterFor(paper, { decision: letterDecision, editorNote: decision.editorNote, sharedReviewIds: decision.sharedReviewIds }, tx);
+    return outbox.queue({ ...mail, template, data: { ...data, letter } });
   }
 }

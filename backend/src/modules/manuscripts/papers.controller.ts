@@ -27,7 +27,9 @@ import { DownloadCaching, PDF_NOT_MODIFIED, PDF_PARTIAL, PDF_RANGE_NOT_SATISFIAB
 import type { IncomingUpload } from '../storage/upload/incoming-upload.js';
 import { UploadedForm } from '../storage/upload/uploaded-form.decorator.js';
 import { UploadKind } from '../storage/upload/upload-policy.js';
+import { DecisionLettersService } from './decision-letter/decision-letters.service.js';
 import { PaperDepositsService } from './doi/paper-deposits.service.js';
+import { DecisionLetterDto, DecisionLetterPreviewRequestDto } from './dtos/decision-letter.dto.js';
 import { MyDashboardDto, MySubmissionDto } from './dtos/my-submission.dto.js';
 import { CommentBodyDto, CommentPostedDto, PaperCommentDto } from './dtos/paper-comment.dto.js';
 import { ChangeStatusDto, PaperStatusEventDto, StatusChangedDto } from './dtos/paper-decision.dto.js';
@@ -62,6 +64,7 @@ export class PapersController {
     private readonly comments: PaperCommentsService,
     private readonly decisions: PaperDecisionsService,
     private readonly deposits: PaperDepositsService,
+    private readonly letters: DecisionLettersService,
   ) {}
 
   @Post()
@@ -218,7 +221,19 @@ export class PapersController {
   @ApiForbiddenResponse({ description: 'FORBIDDEN: not one of the editorial team, whatever the id' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no such paper' })
   changeStatus(@Param('id', PAPER_ID) id: string, @Body() body: ChangeStatusDto, @CurrentUser() user: AuthUser): Promise<StatusChangedDto> {
-    return this.decisions.changeStatus(id, body.status, user);
+    return this.decisions.changeStatus(id, body, user);
+  }
+
+  @Post(':id/decision-letter/preview')
+  @ApiOperation({ summary: 'Preview the letter a decision or a revision request sends the author' })
+  @Authenticated({ permission: Permission.PaperDecide })
+  @HttpCode(200)
+  @ApiOkResponse({ type: DecisionLetterDto, description: 'The letter as the e-mail will carry it: the note, then the shared reviews unnamed ("Reviewer 1"…). Nothing is recorded or sent' })
+  @ApiBadRequestResponse({ description: "VALIDATION_FAILED: an unknown decision, a note too long, or a shared review that is not a submitted review of the paper's current round" })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: not one of the editorial team, whatever the id' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: no such paper' })
+  previewDecisionLetter(@Param('id', PAPER_ID) id: string, @Body() body: DecisionLetterPreviewRequestDto, @CurrentUser() user: AuthUser): Promise<DecisionLetterDto> {
+    return this.letters.preview(user, id, body);
   }
 
   @Get(':id/crossref-deposit')

@@ -449,6 +449,23 @@ export interface paths {
         patch: operations["PapersController_changeStatus"];
         trace?: never;
     };
+    "/api/papers/{id}/decision-letter/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Preview the letter a decision or a revision request sends the author */
+        post: operations["PapersController_previewDecisionLetter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/papers/{id}/crossref-deposit": {
         parameters: {
             query?: never;
@@ -1544,6 +1561,10 @@ export interface components {
         /** @enum {string} */
         DecisionStatus: "under_review" | "accepted" | "published" | "rejected";
         ChangeStatusDto: {
+            /** @description The editors' own words to the author, quoted first in the letter */
+            editorNote?: string;
+            /** @description Submitted reviews of the paper's current round to quote to the author (unnamed: "Reviewer 1"…). Default: none for a decision */
+            sharedReviewIds?: string[];
             status: components["schemas"]["DecisionStatus"];
         };
         StatusChangedDto: {
@@ -1555,6 +1576,27 @@ export interface components {
              * @enum {string}
              */
             notification: "queued" | "none";
+        };
+        /**
+         * @description accepted or rejected (a status change), minor_revisions or major_revisions (a revision request)
+         * @enum {string}
+         */
+        LetterDecision: "accepted" | "rejected" | "minor_revisions" | "major_revisions";
+        DecisionLetterPreviewRequestDto: {
+            /** @description The editors' own words to the author, quoted first in the letter */
+            editorNote?: string;
+            /** @description Submitted reviews of the paper's current round to quote to the author (unnamed: "Reviewer 1"…). Default: none for a decision */
+            sharedReviewIds?: string[];
+            /** @description accepted or rejected (a status change), minor_revisions or major_revisions (a revision request) */
+            decision: components["schemas"]["LetterDecision"];
+            /** @description Quote the shared reviews' text (default true) */
+            shareText?: boolean;
+            /** @description Quote the shared reviews' rubric scores and comments (default true) */
+            shareCriteria?: boolean;
+        };
+        DecisionLetterDto: {
+            /** @description The letter the e-mail to the author will carry, as plain text; empty when the editors wrote no note and share no review (the e-mail is then the usual one) */
+            letter: string;
         };
         /**
          * @description status_changed: the submission and each decision; revisions_requested and revision_submitted: a revision request and the revised paper that opens the next round; reviewer_assigned and review_declined: a reviewer of the round
@@ -2050,6 +2092,8 @@ export interface components {
             shareText: boolean;
             /** @description Show the author the rubric's scores and comments of this round's review */
             shareCriteria: boolean;
+            /** @description The submitted reviews of this round whose parts (shareText, shareCriteria) the author sees and the letter quotes; the others are not shared. Default: the round's review */
+            sharedReviewIds?: string[];
             /**
              * Format: date-time
              * @description When the revision is due: in the future, at most 365 days ahead. Default: 14 days for minor revisions, 30 for major
@@ -3665,6 +3709,71 @@ export interface operations {
                 };
             };
             /** @description VALIDATION_FAILED: not one of under_review, accepted, published, rejected */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FORBIDDEN: not one of the editorial team, whatever the id */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: no such paper */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PapersController_previewDecisionLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionLetterPreviewRequestDto"];
+            };
+        };
+        responses: {
+            /** @description The letter as the e-mail will carry it: the note, then the shared reviews unnamed ("Reviewer 1"…). Nothing is recorded or sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionLetterDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: an unknown decision, a note too long, or a shared review that is not a submitted review of the paper's current round */
             400: {
                 headers: {
                     [name: string]: unknown;

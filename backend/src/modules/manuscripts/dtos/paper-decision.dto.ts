@@ -2,13 +2,18 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { PAPER_EVENT_KINDS, PaperEventKind } from '../paper-event-kind.js';
 import { PAPER_STATUSES, PaperStatus } from '../entities/paper-status.js';
+import { LetterFieldsDto } from './decision-letter.dto.js';
 import { PaperDetailDto } from './paper-detail.dto.js';
 
 /** The statuses an admin may set (spec section 4): any of them, in any order; never back to submitted. */
 export const DECISION_STATUSES = [PaperStatus.UnderReview, PaperStatus.Accepted, PaperStatus.Published, PaperStatus.Rejected] as const;
 export type DecisionStatus = (typeof DECISION_STATUSES)[number];
 
-export class ChangeStatusDto {
+/**
+ * The status, and for accepted and rejected the letter to the author (the note and the shared
+ * reviews, optional: without them the e-mail is the usual one). Other statuses send no letter.
+ */
+export class ChangeStatusDto extends LetterFieldsDto {
   @ApiProperty({ enum: DECISION_STATUSES, enumName: 'DecisionStatus' })
   @IsIn(DECISION_STATUSES, { message: `status must be one of: ${DECISION_STATUSES.join(', ')}` })
   status: DecisionStatus;

@@ -137,4 +137,32 @@ describe('MailRenderer', () => {
     expect(other.render(MailTemplate.ConfirmEmail, { firstName: 'A', confirmUrl: 'https://x.example/' }).text).toContain('valid for 48 hours.');
     expect(other.render(MailTemplate.ResetPassword, { firstName: 'A', resetUrl: 'https://x.example/' }).text).toContain('valid for 30 minutes.');
   });
+  describe("the editors' decision letter", () => {
+    const paperUrl = 'https://journal.example/papers/p1';
+    const letter = "A note from the editors:\n\nMind the <sample> size.\n\nReviewer 1's review:\n\nSolid & careful.";
+
+    it('adds the letter to the acceptance, the rejection and the revision request, escaped in HTML with its lines kept', () => {
+      const accepted = renderer.render(MailTemplate.PaperAccepted, { title: 'Bees', paperUrl, letter });
+      expect(accepted.subject).toBe('Congratulations: your paper was accepted by Young Scientists Journal');
+      expect(accepted.text).toContain(`Bees\n\nThe editors' letter:\n\n${letter}\n\nWe will let you know when it is published.`);
+      expect(accepted.html).toContain("The editors' letter:");
+      expect(accepted.html).toContain('Mind the &lt;sample&gt; size.');
+      expect(accepted.html).toContain('white-space:pre-wrap');
+      const rejected = renderer.render(MailTemplate.PaperRejected, { title: 'Bees', paperUrl, letter });
+      expect(rejected.text).toContain(letter);
+      expect(rejected.html).toContain('Solid &amp; careful.');
+      const revisions = renderer.render(MailTemplate.RevisionsRequested, { title: 'Bees', revisions: 'minor revisions', dueDate: 'December 7, 2026', paperUrl, letter });
+      expect(revisions.subject).toBe('Young Scientists Journal asks you to revise your paper');
+      expect(revisions.text).toContain(`by December 7, 2026.\n\nThe editors' letter:\n\n${letter}`);
+    });
+
+    it('leaves the e-mail as it was without a letter, and reads one recorded before letters', () => {
+      const without = renderer.render(MailTemplate.PaperAccepted, { title: 'Bees', paperUrl, letter: '' });
+      expect(without.text).not.toContain("The editors' letter");
+      expect(without.html).not.toContain("The editors' letter");
+      expect(without.text).toContain('Bees\n\nWe will let you know when it is published.');
+      const recordedBefore = renderer.render(MailTemplate.PaperRejected, { title: 'Bees', paperUrl } as never);
+      expect(recordedBefore.text).toContain('Bees\n\nThis is not a judgement');
+    });
+  });
 });

@@ -82,6 +82,27 @@ export function roundTitle(this: { title?: unknown; round?: unknown }): string {
   return typeof this.round === 'number' && this.round > 1 ? `Round ${this.round} of ${title}` : title;
 }
 
+/** The editors' decision letter, if the e-mail carries one (an e-mail recorded before letters does not). */
+function letterOf(context: { letter?: unknown }): string {
+  return typeof context.letter === 'string' ? context.letter.trim() : '';
+}
+
+/** The letter after the paragraph it follows, or nothing at all, so an e-mail without one reads as before. */
+export function letterText(this: { letter?: unknown }): string {
+  const letter = letterOf(this);
+  return letter ? `\n\nThe editors' letter:\n\n${letter}` : '';
+}
+
+/** The letter as a quoted block, escaped, its line breaks kept. */
+export function letterHtml(this: { letter?: unknown }): Handlebars.SafeString {
+  const letter = letterOf(this);
+  if (!letter) return new Handlebars.SafeString('');
+  const escaped = Handlebars.escapeExpression(letter);
+  return new Handlebars.SafeString(
+    `<p>The editors' letter:</p><blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #d1d5db;white-space:pre-wrap;">${escaped}</blockquote>`,
+  );
+}
+
 /**
  * Renders every e-mail as an HTML and a plain-text part inside the shared layout. Templates are
  * compiled once, when the renderer is built; a template file that is missing stops the worker
@@ -120,6 +141,8 @@ export class MailRenderer {
     };
     this.handlebars.registerHelper('url', safeUrl);
     this.handlebars.registerHelper('roundTitle', roundTitle);
+    this.handlebars.registerHelper('letterText', letterText);
+    this.handlebars.registerHelper('letterHtml', letterHtml);
     // A comment's markup (bold, lists), escaped before anything becomes a tag.
     this.handlebars.registerHelper('commentHtml', (value: unknown) => new Handlebars.SafeString(commentToHtml(String(value))));
     this.handlebars.registerHelper('commentText', (value: unknown) => commentToText(String(value)));

@@ -27,8 +27,13 @@ export interface MailTemplateData {
   [MailTemplate.ResetPassword]: { firstName: string | null; resetUrl: string };
   [MailTemplate.PaperSubmitted]: { title: string; paperUrl: string };
   [MailTemplate.PaperComment]: { title: string; comment: string; paperUrl: string };
-  [MailTemplate.PaperAccepted]: { title: string; paperUrl: string };
-  [MailTemplate.PaperRejected]: { title: string; paperUrl: string };
+  /**
+   * To the author, with the editors' decision letter (manuscripts/decision-letter): their note and
+   * the reviews they shared, unnamed; '' when they wrote and shared nothing. An e-mail recorded
+   * before letters carries none.
+   */
+  [MailTemplate.PaperAccepted]: { title: string; paperUrl: string; letter: string };
+  [MailTemplate.PaperRejected]: { title: string; paperUrl: string; letter: string };
   [MailTemplate.PaperPublished]: { title: string; paperUrl: string };
   [MailTemplate.PaperVersionApproved]: { title: string; version: number; paperUrl: string };
   /** `inviterName`: the inviting editor's name (or e-mail). */
@@ -42,8 +47,11 @@ export interface MailTemplateData {
   [MailTemplate.ReviewDeclined]: { title: string; round: number; reviewerName: string; reason: string; paperUrl: string };
   /** To the reviewer, before the due date or after it (`overdue`); `dueDate` is written out in the journal's style (JOURNAL_LOCALE), e.g. "December 24, 2026". */
   [MailTemplate.ReviewReminder]: { title: string; reviewUrl: string; dueDate: string; overdue: boolean };
-  /** To the author: `revisions` is "minor revisions" or "major revisions"; the paper's page shows the shared feedback. */
-  [MailTemplate.RevisionsRequested]: { title: string; revisions: string; dueDate: string; paperUrl: string };
+  /**
+   * To the author: `revisions` is "minor revisions" or "major revisions"; the paper's page shows the
+   * shared feedback, and `letter` quotes it with the editors' note (as for a decision; '' when empty).
+   */
+  [MailTemplate.RevisionsRequested]: { title: string; revisions: string; dueDate: string; paperUrl: string; letter: string };
   /** To the author, before the revision is due or after it (`overdue`). */
   [MailTemplate.RevisionReminder]: { title: string; dueDate: string; paperUrl: string; overdue: boolean };
   /** To each editor: the author answered, and the paper is in review round `round`. */

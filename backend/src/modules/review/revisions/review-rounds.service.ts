@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AccessService } from '../../../common/access/access.service.js';
 import { Permission } from '../../../common/access/permission.js';
-import { disclosureOf, isSharedWithAuthor, lastVisibleRound, readerKindOf, type RoundsReader, showsReviewsOf } from '../../../common/access/review-redaction.js';
+import { anonymousReviewerLabels, disclosureOf, isSharedWithAuthor, lastVisibleRound, readerKindOf, type RoundsReader, showsReviewsOf } from '../../../common/access/review-redaction.js';
 import type { AuthUser } from '../../auth/auth-user.js';
 import { PaperVersionsService } from '../../manuscripts/paper-versions.service.js';
 import { ManuscriptsService } from '../../manuscripts/manuscripts.service.js';
@@ -92,13 +92,9 @@ function versionOfRound(round: number, requests: readonly RevisionRequest[]): nu
   return requests.find((request) => request.round === round - 1)?.responseVersion ?? 1;
 }
 
-/** "Reviewer 1", "Reviewer 2"… in the order their first reviews were assigned, the same in every round. */
+/** "Reviewer 1", "Reviewer 2"… as every place that shows the author a review names them. */
 function anonymousNames(reviews: readonly PaperReview[]): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const review of reviews) {
-    if (review.status === (ReviewStatus.Submitted as string) && !names.has(review.reviewerId)) names.set(review.reviewerId, `Reviewer ${names.size + 1}`);
-  }
-  return names;
+  return anonymousReviewerLabels(reviews.map((review) => ({ reviewerId: review.reviewerId, submitted: review.status === (ReviewStatus.Submitted as string) })));
 }
 
 function criteriaOf(review: PaperReview): RoundCriterionDto[] {

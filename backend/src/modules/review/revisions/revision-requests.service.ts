@@ -13,6 +13,7 @@ import { PaperVersionsService } from '../../manuscripts/paper-versions.service.j
 import { PaperEventKind } from '../../manuscripts/paper-event-kind.js';
 import { ManuscriptsService, REVIEWABLE_STATUSES } from '../../manuscripts/manuscripts.service.js';
 import { PaperTimelineService } from '../../manuscripts/paper-timeline.service.js';
+import { DecisionLettersService } from '../../manuscripts/decision-letter/decision-letters.service.js';
 import type { IncomingUpload } from '../../storage/upload/incoming-upload.js';
 import { UploadRefusedException } from '../../storage/upload/upload.exception.js';
 import { UsersService } from '../../users/users.service.js';
@@ -57,6 +58,7 @@ export class RevisionRequestsService {
     private readonly versions: PaperVersionsService,
     private readonly users: UsersService,
     private readonly timeline: PaperTimelineService,
+    private readonly letters: DecisionLettersService,
   ) {}
 
   /**
@@ -77,8 +79,15 @@ export class RevisionRequestsService {
         });
         const review = await lockForTransition(tx, PaperReview, { paperId, round: paper.round, status: ReviewStatus.Submitted }, { missing: () => new ReviewException('revisionNeedsReview') });
         if ((await tx.count(RevisionRequest, { paperId, respondedAt: null })) > 0) throw new ReviewException('revisionAlreadyRequested');
-        review.shareText = dto.shareText;
-        review.shareCriteria = dto.shareCriteria;
+        // Without a choice of reviews, the round's review is the one shared, as before letters.
+        const sharedReviewIds = dto.sharedReviewIds ?? [review.id];
+        // Refused here (a review not of this round, or not submitted) before anything is shared.
+        const letter = await this.letters.letterFor(
+          { id: paperId, round: paper.round },
+          { decision: dto.kind === RevisionKind.Minor ? 'minor_revisions' : 'major_revisions', editorNote: dto.editorNote, sharedReviewIds, shareText: dto.shareText, shareCriteria: dto.shareCriteria },
+          tx,
+        );
+        await this.shareWithAuthor(tx, paperId, paper.round, sharedReviewIds, dto);
         const requestedAt = new Date();
         const request = tx.create(RevisionRequest, {
           paperId,
@@ -101,6 +110,7 @@ export class RevisionRequestsService {
               revisions: dto.kind === RevisionKind.Minor ? 'minor revisions' : 'major revisions',
               dueDate: journalDates(this.config.journal.dateStyle).day(request.dueAt),
               paperUrl: `${this.config.http.publicUrl}/papers/${paperId}`,
+              letter,
             },
             dedupeKey: `revisions-requested:${request.id}`,
           });
@@ -112,6 +122,15 @@ export class RevisionRequestsService {
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) throw new ReviewException('revisionAlreadyRequested');
       throw error;
+    }
+  }
+
+  /** What the author reads of the round's submitted reviews: the chosen ones as the request says, the others nothing. */
+  private async shareWithAuthor(tx: EntityManager, paperId: string, round: number, sharedReviewIds: readonly string[], dto: RequestRevisionsDto): Promise<void> {
+    for (const review of await tx.find(PaperReview, { paperId, round, status: ReviewStatus.Submitted })) {
+      const shared = sharedReviewIds.includes(review.id);
+      review.shareText = shared && dto.shareText;
+      review.shareCriteria = shared && dto.shareCriteria;
     }
   }
 

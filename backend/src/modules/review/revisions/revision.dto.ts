@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { LETTER_REVIEWS_MAX } from '../../manuscripts/dtos/decision-letter.dto.js';
 import { REVIEW_RECOMMENDATIONS, REVIEW_STATUSES, type ReviewRecommendation, type ReviewStatus } from '../entities/review-status.js';
 import { REVISION_KINDS, type RevisionKind } from '../entities/revision-request.entity.js';
 import { IsDueDate, REVIEW_DUE_MAX_DAYS } from '../dtos/review.dto.js';
@@ -25,6 +26,18 @@ export class RequestRevisionsDto {
   @ApiProperty({ description: "Show the author the rubric's scores and comments of this round's review" })
   @IsBoolean()
   shareCriteria: boolean;
+
+  @ApiPropertyOptional({
+    type: [String],
+    format: 'uuid',
+    maxItems: LETTER_REVIEWS_MAX,
+    description: "The submitted reviews of this round whose parts (shareText, shareCriteria) the author sees and the letter quotes; the others are not shared. Default: the round's review",
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(LETTER_REVIEWS_MAX)
+  @IsUUID('all', { each: true })
+  sharedReviewIds?: string[];
 
   @ApiPropertyOptional({
     format: 'date-time',

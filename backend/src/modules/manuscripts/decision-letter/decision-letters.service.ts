@@ -1,0 +1,69 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { AccessService } from '../../../common/access/access.service.js';
+import { Permission } from '../../../common/access/permission.js';
+import { anonymousReviewerLabels } from '../../../common/access/review-redaction.js';
+import type { AuthUser } from '../../auth/auth-user.js';
+import { PaperNotFoundException } from '../../catalogue/catalogue.exception.js';
+import type { DecisionLetterDto, DecisionLetterPreviewRequestDto } from '../dtos/decision-letter.dto.js';
+import { ManuscriptsException } from '../manuscripts.exception.js';
+import { ManuscriptsService } from '../manuscripts.service.js';
+import { composeDecisionLetter, type LetterDecision, type LetterReview } from './decision-letter.js';
+import { LetterReviewsRepository } from './letter-reviews.repository.js';
+
+/** What the editors chose to tell the author with a decision or a revision request. */
+export interface LetterChoice {
+  decision: LetterDecision;
+  editorNote?: string | null;
+  sharedReviewIds?: readonly string[];
+  /** Quote the reviews' text; default true. */
+  shareText?: boolean;
+  /** Quote the reviews' rubric scores and comments; default true. */
+  shareCriteria?: boolean;
+}
+
+/**
+ * The decision letter from the paper's reviews: the preview the editors read before sending, and
+ * the text the decision and revision-request e-mails carry, composed the same way.
+ */
+@Injectable()
+export class DecisionLettersService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly access: AccessService,
+    private readonly papers: ManuscriptsService,
+    private readonly reviews: LetterReviewsRepository,
+  ) {}
+
+  async preview(editor: AuthUser, paperId: string, request: DecisionLetterPreviewRequestDto): Promise<DecisionLetterDto> {
+    await this.access.requireAccess(editor, Permission.PaperDecide, [paperId]);
+    const paper = (await this.papers.summariesOf([paperId])).get(paperId);
+    if (!paper) throw new PaperNotFoundException();
+    return { letter: await this.letterFor({ id: paperId, round: paper.round }, request) };
+  }
+
+  /**
+   * The letter's text. Shared reviews must be submitted reviews of the paper's current round (a
+   * review from elsewhere is refused, not silently left out). On the caller's transaction when given.
+   */
+  async letterFor(paper: { id: string; round: number }, choice: LetterChoice, tx?: EntityManager): Promise<string> {
+    const ids = [...new Set(choice.sharedReviewIds ?? [])];
+    const all = ids.length > 0 ? await this.reviews.reviewsOf(paper.id, tx ?? this.em) : [];
+    const shareable = new Map(all.filter((review) => review.submitted && review.round === paper.round).map((review) => [review.id, review]));
+    const unknown = ids.filter((id) => !shareable.has(id));
+    if (unknown.length > 0) throw new ManuscriptsException('letterReviewNotShareable');
+    const labels = anonymousReviewerLabels(all);
+    const shareText = choice.shareText ?? true;
+    const shareCriteria = choice.shareCriteria ?? true;
+    // In the reviewers' numbering, not the order the editor ticked them.
+    const shared: LetterReview[] = all
+      .filter((review) => ids.includes(review.id) && shareable.has(review.id))
+      .map((review) => ({
+        label: labels.get(review.reviewerId) ?? 'Reviewer',
+        round: review.round,
+        text: shareText ? review.text : null,
+        criteria: shareCriteria ? review.criteria : [],
+      }));
+    return composeDecisionLetter({ decision: choice.decision, editorNote: choice.editorNote, sharedReviews: shared });
+  }
+}
