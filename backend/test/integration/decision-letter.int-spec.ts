@@ -122,9 +122,12 @@ describe('the decision letter: its preview and the e-mails that carry it', () =>
     const body = { kind: 'major', editorNote: 'Please enlarge the sample.', shareText: true, shareCriteria: false };
     const { letter } = (await preview(admin, paper.id, { decision: 'major_revisions', editorNote: body.editorNote, sharedReviewIds: [paper.reviewId], shareCriteria: false }).expect(200))
       .body as { letter: string };
+    // Without a choice of reviews, the preview of a revision request quotes the round's reviews, as the request shares them.
+    const byDefault = (await preview(admin, paper.id, { decision: 'major_revisions', editorNote: body.editorNote, shareCriteria: false }).expect(200)).body as { letter: string };
+    expect(byDefault.letter).toBe(letter);
     await as(admin).post(`/api/papers/${paper.id}/revision-requests`).send(body).expect(201);
     const [told] = await mailsOf('revisions-requested', paper.title);
-    // Without a choice of reviews, the round's review is the one shared, as before.
+    // Without a choice of reviews, the round's review is the one shared, as before letters.
     expect(told.data.letter).toBe(letter);
     expect(letter).toContain('Please enlarge the sample.');
     expect(letter).toContain('The question is good; the sample is small.');

@@ -1563,7 +1563,7 @@ export interface components {
         ChangeStatusDto: {
             /** @description The editors' own words to the author, quoted first in the letter */
             editorNote?: string;
-            /** @description Submitted reviews of the paper's current round to quote to the author (unnamed: "Reviewer 1"…). Default: none for a decision */
+            /** @description Submitted reviews of the paper's current round to quote to the author (unnamed: "Reviewer 1"…). Default: none for a decision, every submitted review of the round for a revision request */
             sharedReviewIds?: string[];
             status: components["schemas"]["DecisionStatus"];
         };
@@ -1585,7 +1585,7 @@ export interface components {
         DecisionLetterPreviewRequestDto: {
             /** @description The editors' own words to the author, quoted first in the letter */
             editorNote?: string;
-            /** @description Submitted reviews of the paper's current round to quote to the author (unnamed: "Reviewer 1"…). Default: none for a decision */
+            /** @description Submitted reviews of the paper's current round to quote to the author (unnamed: "Reviewer 1"…). Default: none for a decision, every submitted review of the round for a revision request */
             sharedReviewIds?: string[];
             /** @description accepted or rejected (a status change), minor_revisions or major_revisions (a revision request) */
             decision: components["schemas"]["LetterDecision"];
@@ -2092,7 +2092,7 @@ export interface components {
             shareText: boolean;
             /** @description Show the author the rubric's scores and comments of this round's review */
             shareCriteria: boolean;
-            /** @description The submitted reviews of this round whose parts (shareText, shareCriteria) the author sees and the letter quotes; the others are not shared. Default: the round's review */
+            /** @description The submitted reviews of this round whose parts (shareText, shareCriteria) the author sees and the letter quotes; the others are not shared. Default: every submitted review of the round */
             sharedReviewIds?: string[];
             /**
              * Format: date-time

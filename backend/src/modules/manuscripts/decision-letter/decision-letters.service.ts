@@ -39,31 +39,34 @@ export class DecisionLettersService {
     await this.access.requireAccess(editor, Permission.PaperDecide, [paperId]);
     const paper = (await this.papers.summariesOf([paperId])).get(paperId);
     if (!paper) throw new PaperNotFoundException();
-    return { letter: await this.letterFor({ id: paperId, round: paper.round }, request) };
+    return { letter: (await this.letterFor({ id: paperId, round: paper.round }, request)).letter };
   }
 
   /**
-   * The letter's text. Shared reviews must be submitted reviews of the paper's current round (a
-   * review from elsewhere is refused, not silently left out). On the caller's transaction when given.
+   * The letter's text and the reviews it quotes. Shared reviews must be submitted reviews of the
+   * paper's current round (a review from elsewhere is refused, not silently left out). Without a
+   * choice, a decision quotes none and a revision request every submitted review of the round
+   * (with one reviewer per round, the round's review, as before letters). On the caller's
+   * transaction when given.
    */
-  async letterFor(paper: { id: string; round: number }, choice: LetterChoice, tx?: EntityManager): Promise<string> {
-    const ids = [...new Set(choice.sharedReviewIds ?? [])];
-    const all = ids.length > 0 ? await this.reviews.reviewsOf(paper.id, tx ?? this.em) : [];
+  async letterFor(paper: { id: string; round: number }, choice: LetterChoice, tx?: EntityManager): Promise<{ letter: string; sharedReviewIds: string[] }> {
+    const all = await this.reviews.reviewsOf(paper.id, tx ?? this.em);
     const shareable = new Map(all.filter((review) => review.submitted && review.round === paper.round).map((review) => [review.id, review]));
-    const unknown = ids.filter((id) => !shareable.has(id));
-    if (unknown.length > 0) throw new ManuscriptsException('letterReviewNotShareable');
+    const revision = choice.decision === 'minor_revisions' || choice.decision === 'major_revisions';
+    const ids = [...new Set(choice.sharedReviewIds ?? (revision ? [...shareable.keys()] : []))];
+    if (ids.some((id) => !shareable.has(id))) throw new ManuscriptsException('letterReviewNotShareable');
     const labels = anonymousReviewerLabels(all);
     const shareText = choice.shareText ?? true;
     const shareCriteria = choice.shareCriteria ?? true;
     // In the reviewers' numbering, not the order the editor ticked them.
     const shared: LetterReview[] = all
-      .filter((review) => ids.includes(review.id) && shareable.has(review.id))
+      .filter((review) => ids.includes(review.id))
       .map((review) => ({
         label: labels.get(review.reviewerId) ?? 'Reviewer',
         round: review.round,
         text: shareText ? review.text : null,
         criteria: shareCriteria ? review.criteria : [],
       }));
-    return composeDecisionLetter({ decision: choice.decision, editorNote: choice.editorNote, sharedReviews: shared });
+    return { letter: composeDecisionLetter({ decision: choice.decision, editorNote: choice.editorNote, sharedReviews: shared }), sharedReviewIds: ids };
   }
 }

@@ -18,7 +18,7 @@ export class LetterFieldsDto {
     type: [String],
     format: 'uuid',
     maxItems: LETTER_REVIEWS_MAX,
-    description: "Submitted reviews of the paper's current round to quote to the author (unnamed: \"Reviewer 1\"…). Default: none for a decision",
+    description: "Submitted reviews of the paper's current round to quote to the author (unnamed: \"Reviewer 1\"…). Default: none for a decision, every submitted review of the round for a revision request",
   })
   @IsOptional()
   @IsArray()

@@ -77,14 +77,14 @@ export class RevisionRequestsService {
             if (!REVIEWABLE_STATUSES.includes(locked.status)) throw new ReviewException('revisionNeedsReview');
           },
         });
-        const review = await lockForTransition(tx, PaperReview, { paperId, round: paper.round, status: ReviewStatus.Submitted }, { missing: () => new ReviewException('revisionNeedsReview') });
+        // A submitted review of this round is what makes a request possible.
+        await lockForTransition(tx, PaperReview, { paperId, round: paper.round, status: ReviewStatus.Submitted }, { missing: () => new ReviewException('revisionNeedsReview') });
         if ((await tx.count(RevisionRequest, { paperId, respondedAt: null })) > 0) throw new ReviewException('revisionAlreadyRequested');
-        // Without a choice of reviews, the round's review is the one shared, as before letters.
-        const sharedReviewIds = dto.sharedReviewIds ?? [review.id];
-        // Refused here (a review not of this round, or not submitted) before anything is shared.
-        const letter = await this.letters.letterFor(
+        // Without a choice of reviews, the round's submitted reviews are shared (one per round: the
+        // round's review, as before letters). A review not of this round, or not submitted, is refused here.
+        const { letter, sharedReviewIds } = await this.letters.letterFor(
           { id: paperId, round: paper.round },
-          { decision: dto.kind === RevisionKind.Minor ? 'minor_revisions' : 'major_revisions', editorNote: dto.editorNote, sharedReviewIds, shareText: dto.shareText, shareCriteria: dto.shareCriteria },
+          { decision: dto.kind === RevisionKind.Minor ? 'minor_revisions' : 'major_revisions', editorNote: dto.editorNote, sharedReviewIds: dto.sharedReviewIds, shareText: dto.shareText, shareCriteria: dto.shareCriteria },
           tx,
         );
         await this.shareWithAuthor(tx, paperId, paper.round, sharedReviewIds, dto);

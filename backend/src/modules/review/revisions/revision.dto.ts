@@ -31,7 +31,7 @@ export class RequestRevisionsDto {
     type: [String],
     format: 'uuid',
     maxItems: LETTER_REVIEWS_MAX,
-    description: "The submitted reviews of this round whose parts (shareText, shareCriteria) the author sees and the letter quotes; the others are not shared. Default: the round's review",
+    description: "The submitted reviews of this round whose parts (shareText, shareCriteria) the author sees and the letter quotes; the others are not shared. Default: every submitted review of the round",
   })
   @IsOptional()
   @IsArray()
