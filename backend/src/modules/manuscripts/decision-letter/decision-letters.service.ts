@@ -8,7 +8,7 @@ import { PaperNotFoundException } from '../../catalogue/catalogue.exception.js';
 import type { DecisionLetterDto, DecisionLetterPreviewRequestDto } from '../dtos/decision-letter.dto.js';
 import { ManuscriptsException } from '../manuscripts.exception.js';
 import { ManuscriptsService } from '../manuscripts.service.js';
-import { composeDecisionLetter, type LetterDecision, type LetterReview } from './decision-letter.js';
+import { composeDecisionLetter, type LetterDecision, type LetterReview } from '../../../common/web-shared/decision-letter.js';
 import { LetterReviewsRepository } from './letter-reviews.repository.js';
 
 /** What the editors chose to tell the author with a decision or a revision request. */

@@ -1,3 +1,6 @@
+// Known to both halves: the server composes the letter for the preview and the e-mails, and the
+// web app's test server composes it the same way.
+
 /**
  * The letter the author receives with an editorial decision or a revision request: the editors'
  * note and the reviews they chose to share, quoted as the author may read them (the reviewers
