@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { AdminActions } from '@/features/admin';
 import { DiscussionPanel } from '@/features/comments';
 import { PaperDetailView, StatusTimeline, useGetPaperQuery } from '@/features/papers';
-import { PaperReviewCard } from '@/features/review';
+import { PaperReviewCard, PaperReviewersPanel } from '@/features/review';
 import { ReviewRounds } from '@/features/revisions';
 import { PaperVersionsList, UpdatedPaperUpload } from '@/features/submission';
 import { PageContainer } from '@/shared/ui';
@@ -24,6 +24,8 @@ export function PaperDetailPage() {
       {access && actions && (access.uploadVersion || access.discuss || access.changeStatus) && (
         <div className="mx-auto mt-8 grid max-w-3xl gap-8">
           {access.changeStatus && current && <AdminActions key={`actions-${id}`} paperId={id} status={current.status} />}
+          {/* Where the e-mails about a revised paper or a declined review lead the editors: assign here. */}
+          {actions.assignReviewers && <PaperReviewersPanel key={`reviewers-${id}`} paperId={id} />}
           {/* Only those who may read every review (the editors) see the paper's review here. */}
           {actions.readReviews && <PaperReviewCard key={`review-${id}`} paperId={id} />}
           {/* The rounds as each reads them: the editors all of it, the author what was shared. */}

@@ -38,6 +38,11 @@ const dueOf = (row: ReviewRow) => ({ dueAt: row.dueAt, overdue: row.status !== '
 /** A declined assignment no longer holds its paper, and is gone for its reviewer. */
 const standing = (row: ReviewRow) => row.status !== 'declined';
 const newestAssignedFirst = (a: ReviewRow, b: ReviewRow) => b.assignedAt.localeCompare(a.assignedAt);
+/** As the server decides it: the paper's current round (a test's rounds say it, 1 otherwise). */
+const currentRoundOf = (paperId: string) => db.rounds[paperId]?.currentRound ?? 1;
+/** A standing assignment of the paper's current round holds it; earlier rounds' do not. */
+const heldInCurrentRound = (paperId: string) =>
+  db.reviews.some((row) => row.paperId === paperId && standing(row) && (row.round ?? 1) === currentRoundOf(paperId));
 
 function assignmentDto(row: ReviewRow) {
   const paper = paperOf(row);
@@ -126,7 +131,7 @@ export const reviewHandlers = [
     const denied = adminOnly();
     if (denied) return denied;
     const papers = db.papers
-      .filter((paper) => ['submitted', 'under_review'].includes(paper.status) && !db.reviews.some((row) => row.paperId === paper.id && standing(row)))
+      .filter((paper) => ['submitted', 'under_review'].includes(paper.status) && !heldInCurrentRound(paper.id))
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
       .map(({ id, title, category, status }) => ({ id, title, category, status }));
     return ok(papers);
@@ -154,7 +159,7 @@ export const reviewHandlers = [
     const body = await record(request, '/admin/reviews');
     const { paperId, reviewerId, dueAt } = body as { paperId?: string; reviewerId?: string; dueAt?: string };
     if (!paperId || !reviewerId) return fail(400, 'VALIDATION_FAILED', 'Missing required fields');
-    if (db.reviews.some((row) => row.paperId === paperId && standing(row))) {
+    if (heldInCurrentRound(paperId)) {
       return fail(409, 'REVIEW_ALREADY_ASSIGNED', 'This paper has already been assigned to a reviewer.');
     }
     const at = new Date().toISOString();
@@ -162,6 +167,7 @@ export const reviewHandlers = [
       id: `61000000-0000-4000-8000-${String(db.reviews.length + 1).padStart(12, '0')}`,
       paperId,
       reviewerId,
+      round: currentRoundOf(paperId),
       status: 'assigned',
       recommendation: null,
       text: '',

@@ -1,4 +1,5 @@
 import {
+  ADMIN_PAPERS_TAG,
   REVIEW_LISTS_TAG,
   REVIEW_ROUNDS_TAG,
   type AssignReviewRequest,
@@ -14,6 +15,8 @@ import {
   type SaveReviewDraftRequest,
   type SubmitReviewRequest,
   baseApi,
+  paperTag,
+  statusHistoryTag,
 } from '@/shared/api';
 import { env } from '@/shared/config/env';
 
@@ -23,6 +26,10 @@ const REVIEW_LISTS = REVIEW_LISTS_TAG;
 const reviewTag = (id: string) => ({ type: 'Review' as const, id });
 const paperReviewTag = (paperId: string) => ({ type: 'Review' as const, id: `paper:${paperId}` });
 const RUBRIC = { type: 'Review', id: 'RUBRIC' } as const;
+// Assigning or withdrawing a reviewer moves the paper's stage (its page, the admin table), writes its
+// status history and changes its rounds, wherever the editor did it.
+const paperReviewersChanged = (paperId: string) =>
+  [paperReviewTag(paperId), paperTag(paperId), statusHistoryTag(paperId), ADMIN_PAPERS_TAG, REVIEW_ROUNDS_TAG] as const;
 
 export const reviewApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -40,7 +47,7 @@ export const reviewApi = baseApi.injectEndpoints({
     }),
     assignReview: build.mutation<ReviewAssignment, AssignReviewRequest>({
       query: (body) => ({ url: '/admin/reviews', method: 'POST', body }),
-      invalidatesTags: (_result, error) => (error ? [] : [REVIEW_LISTS]),
+      invalidatesTags: (_result, error, { paperId }) => (error ? [] : [REVIEW_LISTS, ...(paperId ? paperReviewersChanged(paperId) : [])]),
     }),
     changeReviewDueDate: build.mutation<ReviewAssignment, { id: string } & Pick<ReviewAssignment, 'dueAt'>>({
       query: ({ id, ...body }) => ({ url: `/admin/reviews/${encodeURIComponent(id)}`, method: 'PATCH', body }),
@@ -48,9 +55,9 @@ export const reviewApi = baseApi.injectEndpoints({
       invalidatesTags: (result, error, { id }) =>
         error ? [] : [REVIEW_LISTS, reviewTag(id), ...(result ? [paperReviewTag(result.paperId)] : [])],
     }),
-    withdrawReview: build.mutation<void, string>({
-      query: (id) => ({ url: `/admin/reviews/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: (_result, error, id) => (error ? [] : [REVIEW_LISTS, reviewTag(id)]),
+    withdrawReview: build.mutation<void, Pick<ReviewAssignment, 'id' | 'paperId'>>({
+      query: ({ id }) => ({ url: `/admin/reviews/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error, { id, paperId }) => (error ? [] : [REVIEW_LISTS, reviewTag(id), ...paperReviewersChanged(paperId)]),
     }),
     sendReviewReminder: build.mutation<ReminderSent, string>({
       query: (id) => ({ url: `/admin/reviews/${encodeURIComponent(id)}/reminders`, method: 'POST' }),

@@ -62,3 +62,11 @@ export const ASSIGNMENT_STRINGS = {
   noAssignments: 'No papers assigned yet.',
   noReviews: 'No papers assigned for review yet.',
 } as const;
+
+/** The Reviewers card on a paper's page (its editors'). */
+export const PAPER_REVIEWERS_STRINGS = {
+  description: 'Assign a reviewer for the current round, move a due date, send a reminder or withdraw an assignment.',
+  notAssignable: 'No reviewer can be assigned now: the current round has its reviewer, or the paper is not submitted or under review.',
+  assignableError: 'Whether this paper can take a reviewer could not be loaded.',
+  noAssignments: 'No reviewer has been assigned to this paper yet.',
+} as const;
