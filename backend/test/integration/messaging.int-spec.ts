@@ -297,7 +297,7 @@ describe('messages between the editorial team and reviewers', () => {
       const toEditors = await mails('dedupe_key like ?', [`message:${reply.id}:%`]);
       expect(toEditors.map((mail) => mail.recipient).sort()).toEqual([admin.email, otherAdmin.email].sort());
       expect(toEditors.every((mail) => mail.data.senderName === 'Test Person' && mail.data.messageSubject === 'Re: Deadline for the review')).toBe(true);
-      expect(toEditors.every((mail) => mail.data.dashboardUrl === `${config.http.publicUrl}/admin`)).toBe(true);
+      expect(toEditors.every((mail) => mail.data.dashboardUrl === `${config.http.publicUrl}/admin?tab=messages`)).toBe(true);
 
       // Every editor sees it unread until one of them opens it, for the team.
       let list = await adminList(otherAdmin);

@@ -163,7 +163,8 @@ export class MessagingService {
         if (input.recipientId === null) throw MessagingException.noEditors(this.config.journal.contactEmail);
         throw new MessagingException('recipientNotReviewer');
       }
-      const dashboardUrl = `${this.config.http.publicUrl}${input.recipientId === null ? '/admin' : '/reviewer-dashboard'}`;
+      // Where the recipient reads and answers it: the editors' dashboard opens on its Messages tab.
+      const dashboardUrl = `${this.config.http.publicUrl}${input.recipientId === null ? '/admin?tab=messages' : '/reviewer-dashboard'}`;
       const about = { messageId: created.id, senderName, subject: input.subject, content: input.body, dashboardUrl };
       if (input.recipientId === null) {
         // In id order: the window rows are locked one by one, and two messages must not lock them crosswise.

@@ -239,3 +239,20 @@ describe('the admin dashboard’s Messages tab', () => {
     expect(await screen.findByText('No messages yet. Use Message Reviewer to write to a reviewer.')).toBeInTheDocument();
   });
 });
+
+describe('/admin?tab=messages, where the e-mail about a reviewer’s message leads', () => {
+  it('opens on the Messages tab with the message listed; /admin alone opens on Paper Management', async () => {
+    signInAs('admin');
+    const reviewer = addUser({ email: 'rev@example.org', role: 'reviewer', firstName: 'Rita' });
+    addMessage(reviewer, null, { subject: 'A question about the figures' });
+    const app = renderApp('/admin?tab=messages');
+    await waitForSession(app.store);
+    expect(await screen.findByRole('tab', { name: /^Messages/ })).toHaveAttribute('aria-selected', 'true');
+    expect(await within(await messageList()).findByText('A question about the figures')).toBeInTheDocument();
+    app.unmount();
+
+    const plain = renderApp('/admin');
+    await waitForSession(plain.store);
+    expect(await screen.findByRole('tab', { name: 'Paper Management' })).toHaveAttribute('aria-selected', 'true');
+  });
+});

@@ -1,5 +1,6 @@
 import { ExternalLink, FileText, Mail, Users } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { type StageCounts, type StatusCounts } from '@/shared/api';
 import { paths } from '@/shared/config/paths';
 import { paperStageLabels } from '@/shared/lib/paper-stage';
@@ -11,6 +12,12 @@ import { EmailOutboxCard } from './email-outbox-card';
 import { PaperManagement } from './paper-management';
 
 type TabId = 'papers' | 'reviewers' | 'messages' | 'rubric';
+const TAB_IDS: readonly TabId[] = ['papers', 'reviewers', 'messages', 'rubric'];
+
+/** `?tab=messages` opens a tab at once: the e-mail about a reviewer's message leads to the Messages tab. */
+function tabOf(query: string | null): TabId {
+  return TAB_IDS.find((id) => id === query) ?? 'papers';
+}
 
 const tiles: ReadonlyArray<{ key: Exclude<keyof StatusCounts, 'stages'>; label: string }> = [
   { key: 'all', label: 'All' },
@@ -41,7 +48,8 @@ interface AdminDashboardProps {
 
 /** /admin: counts, the papers table, reviewers, messages and the review rubric, in tabs. */
 export function AdminDashboard({ reviewerManagement, messages, orcid, rubric }: AdminDashboardProps) {
-  const [tab, setTab] = useState<TabId>('papers');
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<TabId>(() => tabOf(searchParams.get('tab')));
   const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
   const { data: counts, isError: countsFailed } = useGetStatusCountsQuery();
 
