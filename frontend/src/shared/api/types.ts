@@ -100,6 +100,10 @@ export type ReplaceRubricRequest = Schemas['ReplaceRubricDto'];
 export type RevisionKind = Schemas['RevisionKind'];
 export type RevisionRequest = Schemas['RevisionRequestDto'];
 export type RequestRevisionsRequest = Schemas['RequestRevisionsDto'];
+// The letter a decision or a revision request sends the author, previewed before sending.
+export type LetterDecision = Schemas['LetterDecision'];
+export type DecisionLetterPreviewRequest = Schemas['DecisionLetterPreviewRequestDto'];
+export type DecisionLetter = Schemas['DecisionLetterDto'];
 export type ReviewRounds = Schemas['ReviewRoundsDto'];
 export type ReviewRound = Schemas['ReviewRoundDto'];
 export type RoundReview = Schemas['RoundReviewDto'];

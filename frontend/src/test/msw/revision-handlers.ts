@@ -1,5 +1,6 @@
+import { composeDecisionLetter, type LetterReview } from '@journal/web-shared/decision-letter';
 import { HttpResponse, http } from 'msw';
-import { type ApiErrorBody, type ErrorCode, type RevisionKind, type RevisionRequest, type ReviewRounds } from '@/shared/api';
+import { type ApiErrorBody, type DecisionLetterPreviewRequest, type ErrorCode, type RevisionKind, type RevisionRequest, type ReviewRounds } from '@/shared/api';
 import { db, sessionUser } from './db';
 import { readMultipart } from './multipart';
 
@@ -47,6 +48,27 @@ export const revisionHandlers = [
       rounds: rounds.rounds.map((round) => (round.round === rounds.currentRound ? { ...round, revisionRequest: created } : round)),
     };
     return HttpResponse.json(created, { status: 201 });
+  }),
+
+  // The letter as the API composes it (the same composer): the current round's submitted reviews,
+  // unnamed in their order; without a choice, a revision request's preview quotes them all.
+  http.post('*/api/papers/:id/decision-letter/preview', async ({ params, request }) => {
+    const user = sessionUser();
+    if (!user) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
+    if (!user.roles.includes('admin')) return fail(403, 'FORBIDDEN', 'Only the editorial team can change the status');
+    const paperId = String(params.id);
+    const body = (await request.json()) as DecisionLetterPreviewRequest;
+    (db.bodies[`/papers/${paperId}/decision-letter/preview`] ??= []).push(body);
+    const rounds = db.rounds[paperId] ?? noRounds();
+    const submitted = (rounds.rounds.find((round) => round.round === rounds.currentRound)?.reviews ?? []).filter((review) => review.status === 'submitted');
+    const revision = body.decision === 'minor_revisions' || body.decision === 'major_revisions';
+    const shared: LetterReview[] = (body.sharedReviewIds === undefined && revision ? submitted : []).map((review, index) => ({
+      label: `Reviewer ${index + 1}`,
+      round: rounds.currentRound,
+      text: body.shareText === false ? null : review.text,
+      criteria: body.shareCriteria === false ? [] : review.criteria,
+    }));
+    return HttpResponse.json({ letter: composeDecisionLetter({ decision: body.decision, editorNote: body.editorNote, sharedReviews: shared }) });
   }),
 
   http.post('*/api/papers/:id/revisions', async ({ params, request }) => {

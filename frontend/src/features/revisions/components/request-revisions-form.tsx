@@ -1,8 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { type RevisionKind, toApiError } from '@/shared/api';
 import { Button, TextAreaField, useToast } from '@/shared/ui';
-import { useRequestRevisionsMutation } from '../api/revisions-api';
-import { requestErrorToast, revisionDueDays, revisionKindLabels, revisionToasts } from '../model/revision-messages';
+import { usePreviewDecisionLetterMutation, useRequestRevisionsMutation } from '../api/revisions-api';
+import { letterPreviewWords, previewErrorToast, requestErrorToast, revisionDueDays, revisionKindLabels, revisionToasts } from '../model/revision-messages';
+import { LetterPreview } from './letter-preview';
 
 const KINDS: readonly RevisionKind[] = ['minor', 'major'];
 
@@ -18,6 +19,19 @@ export function RequestRevisionsForm({ paperId, round }: { paperId: string; roun
   const [shareText, setShareText] = useState(true);
   const [shareCriteria, setShareCriteria] = useState(true);
   const headingId = useId();
+  const [previewLetter, { isLoading: isPreviewing }] = usePreviewDecisionLetterMutation();
+  // The preview stands for the form as it was previewed: any change hides it until previewed again.
+  const choiceKey = JSON.stringify({ kind, editorNote, shareText, shareCriteria });
+  const [preview, setPreview] = useState<{ letter: string; choiceKey: string } | null>(null);
+
+  const onPreview = async () => {
+    try {
+      const { letter } = await previewLetter({ paperId, decision: kind === 'minor' ? 'minor_revisions' : 'major_revisions', editorNote, shareText, shareCriteria }).unwrap();
+      setPreview({ letter, choiceKey });
+    } catch (error) {
+      toast(previewErrorToast(toApiError(error)));
+    }
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -66,7 +80,11 @@ export function RequestRevisionsForm({ paperId, round }: { paperId: string; roun
           value={editorNote}
           onChange={(event) => setEditorNote(event.target.value)}
         />
-        <div>
+        {preview && preview.choiceKey === choiceKey && <LetterPreview letter={preview.letter} />}
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="outline" isLoading={isPreviewing} onClick={() => void onPreview()}>
+            {isPreviewing ? letterPreviewWords.loading : letterPreviewWords.button}
+          </Button>
           <Button type="submit" isLoading={isLoading}>
             {isLoading ? 'Requesting...' : 'Request Revisions'}
           </Button>

@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { type ReviewRounds } from '@/shared/api';
+import { addOwnPaper, addUser, db, signInAs } from '@/test/msw/db';
+import { server } from '@/test/msw/server';
+import { expectToast, renderApp, waitForSession } from '@/test/render';
+
+beforeAll(async () => {
+  await import('@/pages/paper-detail/paper-detail-page');
+});
+
+async function openPaper(id: string) {
+  const app = renderApp(`/papers/${id}`);
+  await waitForSession(app.store);
+  await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 });
+  return app;
+}
+
+/** Round 1 reviewed, as the editors read it: the reviewer named. */
+function reviewedRoundForEditors(paperId: string): ReviewRounds {
+  return {
+    currentRound: 1,
+    openRequest: null,
+    canRequestRevisions: true,
+    rounds: [
+      {
+        round: 1,
+        version: 1,
+        pdfUrl: `/api/papers/${paperId}/rounds/1/pdf`,
+        reviews: [
+          {
+            reviewer: 'Rita Lovelace',
+            mine: false,
+            status: 'submitted',
+            recommendation: 'minor_revisions',
+            text: 'Clear question; more samples, please.',
+            criteria: [{ name: 'Method', score: 2, comment: 'The sample is too small.' }],
+            submittedAt: '2026-03-04T08:00:00.000Z',
+            declineReason: null,
+            sharedWithAuthor: false,
+          },
+        ],
+        revisionRequest: null,
+      },
+    ],
+  };
+}
+
+describe('the decision letter previewed in the revision request form', () => {
+  it('shows the letter the author will receive, the reviewer unnamed, and hides it once the form changes', async () => {
+    const paper = addOwnPaper(addUser({ email: 'author@example.org' }), { title: 'Tidal Energy' });
+    db.rounds[paper.id] = reviewedRoundForEditors(paper.id);
+    signInAs('admin');
+    const { user } = await openPaper(paper.id);
+
+    await user.click(await screen.findByRole('checkbox', { name: 'The rubric’s scores and comments' }));
+    await user.type(screen.getByRole('textbox', { name: /Note to the author/ }), 'Please double the sample.');
+    await user.click(screen.getByRole('button', { name: 'Preview letter' }));
+
+    const preview = await screen.findByRole('region', { name: 'Letter to the author' });
+    expect(within(preview).getByText('The e-mail to the author will carry this letter, the reviewer named only as “Reviewer 1”.')).toBeInTheDocument();
+    const letter = within(preview).getByTestId('letter-text').textContent;
+    expect(letter).toContain('A note from the editors:\n\nPlease double the sample.');
+    expect(letter).toContain("Reviewer 1's review:\n\nClear question; more samples, please.");
+    expect(letter).not.toContain('Rita');
+    expect(letter).not.toContain('Scores:');
+    expect(db.bodies[`/papers/${paper.id}/decision-letter/preview`]).toEqual([
+      { decision: 'minor_revisions', editorNote: 'Please double the sample.', shareText: true, shareCriteria: false },
+    ]);
+
+    // The preview stands for the form as previewed: a change hides it, nothing is sent.
+    await user.click(screen.getByRole('radio', { name: 'Major revisions (due in 30 days)' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Letter to the author' })).not.toBeInTheDocument());
+    expect(db.bodies[`/papers/${paper.id}/revision-requests`]).toBeUndefined();
+  });
+
+  it('says when there is no letter: no note and nothing shared', async () => {
+    const paper = addOwnPaper(addUser({ email: 'author@example.org' }), { title: 'Tidal Energy' });
+    db.rounds[paper.id] = reviewedRoundForEditors(paper.id);
+    signInAs('admin');
+    const { user } = await openPaper(paper.id);
+
+    await user.click(await screen.findByRole('checkbox', { name: 'The review’s text' }));
+    await user.click(screen.getByRole('checkbox', { name: 'The rubric’s scores and comments' }));
+    await user.click(screen.getByRole('button', { name: 'Preview letter' }));
+    const preview = await screen.findByRole('region', { name: 'Letter to the author' });
+    expect(within(preview).getByText('No note and nothing shared: the author gets the usual e-mail, without a letter.')).toBeInTheDocument();
+  });
+
+  it('tells the editor when the preview fails', async () => {
+    const paper = addOwnPaper(addUser({ email: 'author@example.org' }), { title: 'Tidal Energy' });
+    db.rounds[paper.id] = reviewedRoundForEditors(paper.id);
+    signInAs('admin');
+    const { user } = await openPaper(paper.id);
+    server.use(http.post('*/api/papers/:id/decision-letter/preview', () => HttpResponse.error()));
+    await user.click(await screen.findByRole('button', { name: 'Preview letter' }));
+    await expectToast('Error', 'Failed to preview the letter. Please try again.');
+    expect(screen.queryByRole('region', { name: 'Letter to the author' })).not.toBeInTheDocument();
+  });
+
+});
