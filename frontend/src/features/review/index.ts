@@ -5,5 +5,5 @@ export { ReviewAssignments } from './components/review-assignments';
 export { ReviewEditor } from './components/review-editor';
 export { ReviewerDashboard } from './components/reviewer-dashboard';
 export { RubricEditor } from './components/rubric-editor';
-export { useGetAssignableReviewersQuery } from './api/review-api';
+export { useGetAssignableReviewersQuery, useGetPaperReviewQuery } from './api/review-api';
 export { useMyReviewOfPaper } from './model/use-my-review-of-paper';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { type ReviewRounds } from '@/shared/api';
-import { addOwnPaper, addUser, db, signInAs } from '@/test/msw/db';
+import { addOwnPaper, addReview, addUser, db, signInAs } from '@/test/msw/db';
 import { server } from '@/test/msw/server';
 import { expectToast, renderApp, waitForSession } from '@/test/render';
 
@@ -58,7 +58,7 @@ describe('the decision letter previewed in the revision request form', () => {
     await user.click(screen.getByRole('button', { name: 'Preview letter' }));
 
     const preview = await screen.findByRole('region', { name: 'Letter to the author' });
-    expect(within(preview).getByText('The e-mail to the author will carry this letter, the reviewer named only as “Reviewer 1”.')).toBeInTheDocument();
+    expect(within(preview).getByText('The e-mail to the author will carry this letter, the reviewers named only as “Reviewer 1”, “Reviewer 2”….')).toBeInTheDocument();
     const letter = within(preview).getByTestId('letter-text').textContent;
     expect(letter).toContain('A note from the editors:\n\nPlease double the sample.');
     expect(letter).toContain("Reviewer 1's review:\n\nClear question; more samples, please.");
@@ -98,4 +98,58 @@ describe('the decision letter previewed in the revision request form', () => {
     expect(screen.queryByRole('region', { name: 'Letter to the author' })).not.toBeInTheDocument();
   });
 
+});
+
+describe('the decision letter previewed before an acceptance or a rejection', () => {
+  const actions = () => screen.getByRole('group', { name: 'Change paper status' });
+
+  function reviewedPaper() {
+    const paper = addOwnPaper(addUser({ email: `owner-${Math.random()}@example.org` }), { title: 'Tidal Energy', status: 'under_review' });
+    const reviewer = addUser({ email: 'rita@example.org', firstName: 'Rita' });
+    const review = addReview(paper, reviewer, {
+      status: 'submitted',
+      text: 'Clear question; more samples, please.',
+      submittedAt: '2026-03-04T08:00:00.000Z',
+      criteria: [{ name: 'Method', hint: 'Is the method sound?', score: 2, comment: 'The sample is too small.' }],
+    });
+    return { paper, review };
+  }
+
+  it('previews the letter, the review quoted as "Reviewer 1", and sends the decision with it only when confirmed', async () => {
+    const { paper, review } = reviewedPaper();
+    signInAs('admin');
+    const { user } = await openPaper(paper.id);
+
+    await user.type(screen.getByRole('textbox', { name: /Note with the decision/ }), 'Thank you for a careful study.');
+    await user.click(await screen.findByRole('checkbox', { name: 'Quote the review (as “Reviewer 1”)' }));
+    await user.click(within(actions()).getByRole('button', { name: 'Reject' }));
+
+    const preview = await screen.findByRole('region', { name: 'Letter to the author' });
+    const letter = within(preview).getByTestId('letter-text').textContent;
+    expect(letter).toContain('A note from the editors:\n\nThank you for a careful study.');
+    expect(letter).toContain("Reviewer 1's review:\n\nClear question; more samples, please.");
+    expect(letter).toContain('- Method: 2/5. The sample is too small.');
+    expect(letter).not.toContain('Rita');
+    expect(db.bodies[`/papers/${paper.id}/status`]).toBeUndefined();
+
+    // Back to the form: nothing is sent; then confirmed, the decision carries the letter.
+    await user.click(screen.getByRole('button', { name: 'Edit letter' }));
+    expect(screen.queryByRole('region', { name: 'Letter to the author' })).not.toBeInTheDocument();
+    await user.click(within(actions()).getByRole('button', { name: 'Reject' }));
+    await user.click(await screen.findByRole('button', { name: 'Send letter and Reject' }));
+    await expectToast('Status Updated', 'Paper status changed to rejected');
+    expect(db.bodies[`/papers/${paper.id}/status`]).toEqual([{ status: 'rejected', editorNote: 'Thank you for a careful study.', sharedReviewIds: [review.id] }]);
+    expect(db.bodies[`/papers/${paper.id}/decision-letter/preview`]).toHaveLength(2);
+  });
+
+  it('decides at once, as before, when there is no letter', async () => {
+    const { paper } = reviewedPaper();
+    signInAs('admin');
+    const { user } = await openPaper(paper.id);
+    await screen.findByRole('checkbox', { name: 'Quote the review (as “Reviewer 1”)' });
+    await user.click(within(actions()).getByRole('button', { name: 'Accept' }));
+    await expectToast('Status Updated', 'Paper status changed to accepted. Congratulatory email sent to author.');
+    expect(db.bodies[`/papers/${paper.id}/status`]).toEqual([{ status: 'accepted' }]);
+    expect(db.bodies[`/papers/${paper.id}/decision-letter/preview`]).toBeUndefined();
+  });
 });

@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { AdminActions } from '@/features/admin';
 import { DiscussionPanel } from '@/features/comments';
 import { PaperDetailView, StatusTimeline, useGetPaperQuery } from '@/features/papers';
-import { PaperReviewCard, PaperReviewersPanel } from '@/features/review';
+import { PaperReviewCard, PaperReviewersPanel, useGetPaperReviewQuery } from '@/features/review';
 import { ReviewRounds } from '@/features/revisions';
 import { PaperVersionsList, UpdatedPaperUpload } from '@/features/submission';
 import { PageContainer } from '@/shared/ui';
@@ -17,13 +17,16 @@ export function PaperDetailPage() {
   const current = paper?.id === id ? paper : undefined;
   const access = current?.access;
   const actions = current?.actions;
+  // The round's submitted review, which an acceptance or a rejection may quote (the same cache entry as PaperReviewCard's).
+  const { data: review } = useGetPaperReviewQuery(id, { skip: !actions?.readReviews });
+  const shareableReviewId = review?.paper.id === id && review.status === 'submitted' ? review.id : null;
   return (
     <PageContainer>
       <PaperBackLink paperId={id} paper={current} settled={current !== undefined || isError} />
       <PaperDetailView key={id} id={id} />
       {access && actions && (access.uploadVersion || access.discuss || access.changeStatus) && (
         <div className="mx-auto mt-8 grid max-w-3xl gap-8">
-          {access.changeStatus && current && <AdminActions key={`actions-${id}`} paperId={id} status={current.status} />}
+          {access.changeStatus && current && <AdminActions key={`actions-${id}`} paperId={id} status={current.status} shareableReviewId={shareableReviewId} />}
           {/* Where the e-mails about a revised paper or a declined review lead the editors: assign here. */}
           {actions.assignReviewers && <PaperReviewersPanel key={`reviewers-${id}`} paperId={id} />}
           {/* Only those who may read every review (the editors) see the paper's review here. */}

@@ -1,4 +1,5 @@
 export { baseApi } from './base-api';
+export { usePreviewDecisionLetterMutation } from './decision-letter-api';
 export { refreshSession, type RefreshResult } from './base-query';
 export { hasSessionHint } from './session-hint';
 export { toApiError, UNEXPECTED_ERROR_MESSAGE, type ApiError, type ApiErrorCode } from './api-error';
@@ -8,6 +9,7 @@ export type {
   AdminPaperPage,
   AdminPaperRow,
   DecisionStatus,
+  ChangeStatusRequest,
   PaperStatusEvent,
   StatusChanged,
   StatusCounts,

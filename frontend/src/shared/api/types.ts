@@ -54,6 +54,7 @@ export type CommentPosted = Schemas['CommentPostedDto'];
 
 // Editorial decisions and the admin dashboard (docs/api.md).
 export type DecisionStatus = Schemas['ChangeStatusDto']['status'];
+export type ChangeStatusRequest = Schemas['ChangeStatusDto'];
 export type StatusCounts = Schemas['StatusCountsDto'];
 export type EmailOutboxSummary = Schemas['EmailOutboxSummaryDto'];
 export type AdminPaperRow = Schemas['AdminPaperRowDto'];

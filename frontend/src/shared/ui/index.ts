@@ -14,6 +14,7 @@ export {
 } from './form-field';
 export { AccessDenied, NotBuiltYet, PageContainer } from './page';
 export { JournalIssueCard } from './journal-issue-card';
+export { LetterPreview, letterPreviewErrorToast, letterPreviewWords } from './letter-preview';
 export { LoadMore } from './load-more';
 export { PageSpinner, Spinner } from './spinner';
 export { PaperStatusBadge } from './paper-status-badge';

@@ -50,8 +50,9 @@ export const revisionHandlers = [
     return HttpResponse.json(created, { status: 201 });
   }),
 
-  // The letter as the API composes it (the same composer): the current round's submitted reviews,
-  // unnamed in their order; without a choice, a revision request's preview quotes them all.
+  // The letter as the API composes it (the same composer): the shared reviews unnamed, in the order
+  // their reviewers first submitted. Chosen by id from the paper's reviews (db.reviews); without a
+  // choice, a revision request's preview quotes the current round's reviews (db.rounds) and a decision none.
   http.post('*/api/papers/:id/decision-letter/preview', async ({ params, request }) => {
     const user = sessionUser();
     if (!user) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
@@ -59,15 +60,27 @@ export const revisionHandlers = [
     const paperId = String(params.id);
     const body = (await request.json()) as DecisionLetterPreviewRequest;
     (db.bodies[`/papers/${paperId}/decision-letter/preview`] ??= []).push(body);
-    const rounds = db.rounds[paperId] ?? noRounds();
-    const submitted = (rounds.rounds.find((round) => round.round === rounds.currentRound)?.reviews ?? []).filter((review) => review.status === 'submitted');
-    const revision = body.decision === 'minor_revisions' || body.decision === 'major_revisions';
-    const shared: LetterReview[] = (body.sharedReviewIds === undefined && revision ? submitted : []).map((review, index) => ({
-      label: `Reviewer ${index + 1}`,
-      round: rounds.currentRound,
-      text: body.shareText === false ? null : review.text,
-      criteria: body.shareCriteria === false ? [] : review.criteria,
-    }));
+    const parts = (text: string | null, criteria: LetterReview['criteria']) => ({
+      text: body.shareText === false ? null : text,
+      criteria: body.shareCriteria === false ? [] : criteria,
+    });
+    let shared: LetterReview[];
+    if (body.sharedReviewIds !== undefined) {
+      const submitted = db.reviews.filter((review) => review.paperId === paperId && review.status === 'submitted');
+      const chosen = submitted.filter((review) => body.sharedReviewIds!.includes(review.id));
+      if (chosen.length !== new Set(body.sharedReviewIds).size) return fail(400, 'VALIDATION_FAILED', "A shared review must be a submitted review of the paper's current round");
+      const labels = [...new Set(submitted.map((review) => review.reviewerId))];
+      shared = chosen.map((review) => ({
+        label: `Reviewer ${labels.indexOf(review.reviewerId) + 1}`,
+        round: review.round ?? 1,
+        ...parts(review.text, (review.criteria ?? []).map(({ name, score, comment }) => ({ name, score: score ?? null, comment: comment ?? '' }))),
+      }));
+    } else {
+      const rounds = db.rounds[paperId] ?? noRounds();
+      const revision = body.decision === 'minor_revisions' || body.decision === 'major_revisions';
+      const submitted = (rounds.rounds.find((round) => round.round === rounds.currentRound)?.reviews ?? []).filter((review) => review.status === 'submitted');
+      shared = (revision ? submitted : []).map((review, index) => ({ label: `Reviewer ${index + 1}`, round: rounds.currentRound, ...parts(review.text, review.criteria) }));
+    }
     return HttpResponse.json({ letter: composeDecisionLetter({ decision: body.decision, editorNote: body.editorNote, sharedReviews: shared }) });
   }),
 

@@ -3,7 +3,7 @@ import {
   PUBLISHED_PAPERS_TAG,
   SUBMISSIONS_TAG,
   type AdminPaperPage,
-  type DecisionStatus,
+  type ChangeStatusRequest,
   type EmailOutboxSummary,
   type PaperStageName,
   type PaperStatus,
@@ -55,11 +55,11 @@ export const adminApi = baseApi.injectEndpoints({
       query: () => '/admin/email-outbox/summary',
       keepUnusedDataFor: 0,
     }),
-    changePaperStatus: build.mutation<StatusChanged, { paperId: string; status: DecisionStatus }>({
-      query: ({ paperId, status }) => ({
+    changePaperStatus: build.mutation<StatusChanged, { paperId: string } & ChangeStatusRequest>({
+      query: ({ paperId, ...body }) => ({
         url: `/papers/${encodeURIComponent(paperId)}/status`,
         method: 'PATCH',
-        body: { status },
+        body,
       }),
       // The paper, every list (admin table, published list, the author's submissions), the
       // counts and the paper's timeline all show the status.

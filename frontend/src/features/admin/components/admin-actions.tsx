@@ -1,28 +1,57 @@
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { type DecisionStatus, type PaperStatus } from '@/shared/api';
-import { Button, PaperStatusBadge, SectionCard, useToast } from '@/shared/ui';
+import { type DecisionStatus, type PaperStatus, toApiError, usePreviewDecisionLetterMutation } from '@/shared/api';
+import { Button, LetterPreview, letterPreviewErrorToast, PaperStatusBadge, SectionCard, TextAreaField, useToast } from '@/shared/ui';
 import { useChangePaperStatusMutation } from '../api/admin-api';
-import { decisionActions, statusUpdateFailedToast, statusUpdatedToast } from '../model/admin-messages';
+import { decisionActions, decisionLetterWords, LETTER_DECISIONS, statusUpdateFailedToast, statusUpdatedToast } from '../model/admin-messages';
 
-/** The editorial decisions on /papers/{id}: shown to admins (access.changeStatus). */
-export function AdminActions({ paperId, status }: { paperId: string; status: PaperStatus }) {
+const sendsLetter = (status: DecisionStatus): status is (typeof LETTER_DECISIONS)[number] => (LETTER_DECISIONS as readonly DecisionStatus[]).includes(status);
+
+/**
+ * The editorial decisions on /papers/{id}: shown to admins (access.changeStatus). An acceptance or
+ * a rejection may carry a letter (a note, the round's review quoted unnamed); with one, the letter
+ * is previewed and sent only when confirmed. `shareableReviewId` is the round's submitted review.
+ */
+export function AdminActions({ paperId, status, shareableReviewId = null }: { paperId: string; status: PaperStatus; shareableReviewId?: string | null }) {
   const { toast } = useToast();
   const [changeStatus, { isLoading }] = useChangePaperStatusMutation();
+  const [previewLetter, { isLoading: isPreviewing }] = usePreviewDecisionLetterMutation();
   const [pending, setPending] = useState<DecisionStatus | null>(null);
+  const [editorNote, setEditorNote] = useState('');
+  const [shareReview, setShareReview] = useState(false);
+  const [preview, setPreview] = useState<{ status: DecisionStatus; letter: string } | null>(null);
+  const sharedReviewIds = shareReview && shareableReviewId ? [shareableReviewId] : [];
+  const hasLetter = editorNote.trim() !== '' || sharedReviewIds.length > 0;
 
-  const decide = async (next: DecisionStatus) => {
-    if (isLoading) return;
+  const send = async (next: DecisionStatus) => {
     setPending(next);
     try {
-      const result = await changeStatus({ paperId, status: next }).unwrap();
+      const letter = sendsLetter(next) && hasLetter ? { editorNote, sharedReviewIds } : {};
+      const result = await changeStatus({ paperId, status: next, ...letter }).unwrap();
       toast(statusUpdatedToast(next, result));
+      setPreview(null);
     } catch {
       toast(statusUpdateFailedToast);
     } finally {
       setPending(null);
     }
   };
+
+  const decide = async (next: DecisionStatus) => {
+    if (isLoading || isPreviewing) return;
+    // Without a letter the decision goes at once, as it always has.
+    if (!sendsLetter(next) || !hasLetter) return send(next);
+    setPending(next);
+    try {
+      const { letter } = await previewLetter({ paperId, decision: next, editorNote, sharedReviewIds }).unwrap();
+      setPreview({ status: next, letter });
+    } catch (error) {
+      toast(letterPreviewErrorToast(toApiError(error)));
+    } finally {
+      setPending(null);
+    }
+  };
+  const confirming = preview ? decisionActions.find((action) => action.status === preview.status) : undefined;
 
   return (
     <SectionCard
@@ -43,7 +72,7 @@ export function AdminActions({ paperId, status }: { paperId: string; status: Pap
             <Button
               key={action.status}
               variant={action.status === 'rejected' ? 'destructive' : current ? 'secondary' : 'outline'}
-              disabled={current || (isLoading && pending !== action.status)}
+              disabled={current || preview !== null || ((isLoading || isPreviewing) && pending !== action.status)}
               isLoading={pending === action.status}
               aria-describedby={current ? 'admin-actions-current' : undefined}
               onClick={() => void decide(action.status)}
@@ -56,6 +85,36 @@ export function AdminActions({ paperId, status }: { paperId: string; status: Pap
       <p id="admin-actions-current" className="sr-only">
         This is the paper&apos;s current status.
       </p>
+      <fieldset className="mt-4 grid gap-2" disabled={preview !== null}>
+        <legend className="text-sm font-medium text-slate-900">{decisionLetterWords.legend}</legend>
+        <TextAreaField
+          label={decisionLetterWords.note}
+          hint={decisionLetterWords.hint}
+          rows={3}
+          maxLength={10000}
+          value={editorNote}
+          onChange={(event) => setEditorNote(event.target.value)}
+        />
+        {shareableReviewId && (
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" checked={shareReview} onChange={(event) => setShareReview(event.target.checked)} />
+            {decisionLetterWords.shareReview}
+          </label>
+        )}
+      </fieldset>
+      {preview && confirming && (
+        <div className="mt-4 grid gap-3">
+          <LetterPreview letter={preview.letter} />
+          <div className="flex flex-wrap gap-2">
+            <Button variant={preview.status === 'rejected' ? 'destructive' : 'primary'} isLoading={pending === preview.status} onClick={() => void send(preview.status)}>
+              {decisionLetterWords.confirm(confirming.label)}
+            </Button>
+            <Button variant="outline" disabled={isLoading} onClick={() => setPreview(null)}>
+              {decisionLetterWords.back}
+            </Button>
+          </div>
+        </div>
+      )}
     </SectionCard>
   );
 }

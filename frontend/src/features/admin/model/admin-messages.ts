@@ -30,6 +30,18 @@ export const decisionActions: ReadonlyArray<{ status: DecisionStatus; label: str
   { status: 'rejected', label: 'Reject' },
 ];
 
+/** A decision that e-mails the author a letter (the note and the shared review), previewed before it is sent. */
+export const LETTER_DECISIONS = ['accepted', 'rejected'] as const satisfies readonly DecisionStatus[];
+
+export const decisionLetterWords = {
+  legend: 'Letter to the author',
+  hint: 'Optional. Sent with an acceptance or a rejection; you see the letter before it goes.',
+  note: 'Note with the decision',
+  shareReview: 'Quote the review (as “Reviewer 1”)',
+  confirm: (label: string) => `Send letter and ${label}`,
+  back: 'Edit letter',
+} as const;
+
 // Spec section 8: 'Status Updated' / 'Paper status changed to {status}', with
 // 'Congratulatory email sent to author.' added on accept (when the e-mail was queued).
 export function statusUpdatedToast(status: DecisionStatus, result: Pick<StatusChanged, 'notification'>): ToastInput {

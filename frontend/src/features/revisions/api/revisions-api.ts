@@ -1,6 +1,4 @@
 import {
-  type DecisionLetter,
-  type DecisionLetterPreviewRequest,
   REVIEW_LISTS_TAG,
   SUBMISSIONS_TAG,
   type RequestRevisionsRequest,
@@ -29,10 +27,6 @@ export const revisionsApi = baseApi.injectEndpoints({
       query: ({ paperId, ...body }) => ({ url: `/papers/${encodeURIComponent(paperId)}/revision-requests`, method: 'POST', body }),
       invalidatesTags: (_result, error, { paperId }) => (error ? [] : [roundsTag(paperId)]),
     }),
-    // A preview records nothing, so it changes no cached data.
-    previewDecisionLetter: build.mutation<DecisionLetter, { paperId: string } & DecisionLetterPreviewRequest>({
-      query: ({ paperId, ...body }) => ({ url: `/papers/${encodeURIComponent(paperId)}/decision-letter/preview`, method: 'POST', body }),
-    }),
     submitRevision: build.mutation<RevisionRequest, { paperId: string; uploadId: string }>({
       queryFn: async ({ paperId, uploadId }, api) => {
         const job = takeUpload(uploadId);
@@ -54,4 +48,4 @@ export const revisionsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetReviewRoundsQuery, usePreviewDecisionLetterMutation, useRequestRevisionsMutation, useSubmitRevisionMutation } = revisionsApi;
+export const { useGetReviewRoundsQuery, useRequestRevisionsMutation, useSubmitRevisionMutation } = revisionsApi;

@@ -1,9 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
-import { type RevisionKind, toApiError } from '@/shared/api';
-import { Button, TextAreaField, useToast } from '@/shared/ui';
-import { usePreviewDecisionLetterMutation, useRequestRevisionsMutation } from '../api/revisions-api';
-import { letterPreviewWords, previewErrorToast, requestErrorToast, revisionDueDays, revisionKindLabels, revisionToasts } from '../model/revision-messages';
-import { LetterPreview } from './letter-preview';
+import { type RevisionKind, toApiError, usePreviewDecisionLetterMutation } from '@/shared/api';
+import { Button, LetterPreview, letterPreviewErrorToast, letterPreviewWords, TextAreaField, useToast } from '@/shared/ui';
+import { useRequestRevisionsMutation } from '../api/revisions-api';
+import { requestErrorToast, revisionDueDays, revisionKindLabels, revisionToasts } from '../model/revision-messages';
 
 const KINDS: readonly RevisionKind[] = ['minor', 'major'];
 
@@ -29,7 +28,7 @@ export function RequestRevisionsForm({ paperId, round }: { paperId: string; roun
       const { letter } = await previewLetter({ paperId, decision: kind === 'minor' ? 'minor_revisions' : 'major_revisions', editorNote, shareText, shareCriteria }).unwrap();
       setPreview({ letter, choiceKey });
     } catch (error) {
-      toast(previewErrorToast(toApiError(error)));
+      toast(letterPreviewErrorToast(toApiError(error)));
     }
   };
 

@@ -16,20 +16,6 @@ export const revisionToasts = {
   submitFailed: { title: 'Error', description: 'Failed to submit the revision. Please try again.', variant: 'destructive' },
 } as const satisfies Record<string, ToastInput>;
 
-/** The decision letter's preview in the revision form: what the e-mail to the author will carry. */
-export const letterPreviewWords = {
-  button: 'Preview letter',
-  loading: 'Preparing letter...',
-  heading: 'Letter to the author',
-  intro: 'The e-mail to the author will carry this letter, the reviewer named only as “Reviewer 1”.',
-  empty: 'No note and nothing shared: the author gets the usual e-mail, without a letter.',
-  failed: { title: 'Error', description: 'Failed to preview the letter. Please try again.', variant: 'destructive' },
-} as const;
-
-export function previewErrorToast(error: ApiError): ToastInput {
-  return errorToast(error, { title: 'Error', fallback: letterPreviewWords.failed });
-}
-
 export function requestErrorToast(error: ApiError): ToastInput {
   return errorToast(error, { title: 'Error', fallback: revisionToasts.requestFailed });
 }
