@@ -113,7 +113,7 @@ describe('review rounds on /papers/{id}', () => {
     expect(screen.getByText('Reviewer 1')).toBeInTheDocument();
     // The feedback says which round it came from, even when read out of its section.
     const feedback = screen.getByRole('article', { name: 'Round 1: review by Reviewer 1' });
-    expect(within(feedback).getByRole('region', { name: 'Round 1 scores from Reviewer 1' })).toHaveTextContent('The sample is too small.');
+    expect(within(feedback).getByRole('region', { name: 'Scores from Reviewer 1' })).toHaveTextContent('The sample is too small.');
     expect(screen.getByText(/The editors ask for minor revisions/)).toBeInTheDocument();
     expect(screen.getByText('Tighten the method section.')).toBeInTheDocument();
 

@@ -97,7 +97,10 @@ function RoundSection({ round, viewer }: { round: ReviewRound; viewer: RoundsVie
   );
 }
 
-/** Each review is named with its round, so feedback read out of its section still says which round it was. */
+/**
+ * Each review is named with its round, so feedback read out of its section still says which round
+ * it was; its scores are named by reviewer alone, so "Round 1" names one region, the round's.
+ */
 function RoundReviewView({ round, review, viewer }: { round: number; review: RoundReview; viewer: RoundsViewer }) {
   const by = review.mine ? 'you' : review.reviewer;
   return (
@@ -109,7 +112,7 @@ function RoundReviewView({ round, review, viewer }: { round: number; review: Rou
       {review.declineReason && <p className="text-slate-800">Declined: {review.declineReason}</p>}
       {review.recommendation && <p className="text-slate-800">Recommendation: {recommendationLabels[review.recommendation]}</p>}
       {review.text !== null && review.text !== '' && <p className="whitespace-pre-wrap text-slate-800">{review.text}</p>}
-      <ReviewCriteriaFeedback criteria={review.criteria} title={`Round ${round} scores from ${by}`} />
+      <ReviewCriteriaFeedback criteria={review.criteria} title={`Scores from ${by}`} />
       {viewer === 'editor' && review.sharedWithAuthor && <p className="text-xs text-slate-600">Shared with the author.</p>}
     </article>
   );
