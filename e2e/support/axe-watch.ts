@@ -203,7 +203,9 @@ export class AxeWatch {
 
 function isGoneError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /Execution context was destroyed|Target page, context or browser has been closed|Target closed|navigat|frame was detached|Timeout/i.test(
+  // "axe-core is not in the page": a navigation replaced the document between putting axe in and
+  // running it; the new document's own scan follows (framenavigated).
+  return /Execution context was destroyed|Target page, context or browser has been closed|Target closed|navigat|frame was detached|Timeout|axe-core is not in the page/i.test(
     message,
   );
 }
