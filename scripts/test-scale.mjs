@@ -322,6 +322,8 @@ const env = {
   // Behind the proxy, as in docker-compose.yml: the client address comes from X-Forwarded-For.
   TRUST_PROXY: 'true',
   ARXIV_DETAIL_PAGE_ID,
+  // The ISSN the e2e stack configures (e2e/playwright.config.ts), so the footer shows one as landing.spec.ts expects.
+  JOURNAL_ISSN: process.env.E2E_JOURNAL_ISSN ?? '2049-3630',
   ...(process.env.E2E_RATE_LIMIT_AUTH_PER_MINUTE && { RATE_LIMIT_AUTH_PER_MINUTE: process.env.E2E_RATE_LIMIT_AUTH_PER_MINUTE }),
 };
 for (const key of ['PORT', 'DATABASE_READ_URL', 'WEB_DIST_DIR', 'ORCID_BASE_URL', 'ORCID_CLIENT_ID', 'ORCID_CLIENT_SECRET']) delete env[key];
