@@ -15,7 +15,7 @@ import { Payment } from './modules/payments/entities/payment.entity.js';
 import { PaperReview } from './modules/review/entities/paper-review.entity.js';
 import { RevisionRequest } from './modules/review/entities/revision-request.entity.js';
 import { DueReminder } from './modules/review/entities/due-reminder.entity.js';
-import { ReviewCriterion } from './modules/review/entities/review-criterion.entity.js';
+import { ReviewCriterion } from './modules/rubric/entities/review-criterion.entity.js';
 import { Profile } from './modules/users/entities/profile.entity.js';
 import { UserRole } from './modules/users/entities/user-role.entity.js';
 import { User } from './modules/users/entities/user.entity.js';

@@ -31,7 +31,7 @@ import { PaperReview } from './entities/paper-review.entity.js';
 import { ReviewStatus } from './entities/review-status.js';
 import { DueReminder } from './entities/due-reminder.entity.js';
 import { ReviewException } from './review.exception.js';
-import { RubricService } from './rubric/rubric.service.js';
+import { RubricService } from '../rubric/rubric.service.js';
 
 /** The table holds submitted_at set exactly when the status is submitted. */
 function isSubmitted(review: PaperReview): boolean {

@@ -1013,6 +1013,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reviews/{id}/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remind a reviewer of the due date */
+        post: operations["ReviewRemindersController_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rubric": {
         parameters: {
             query?: never;
@@ -1041,23 +1058,6 @@ export interface paths {
         /** Replace the review rubric */
         put: operations["RubricController_replace"];
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/reviews/{id}/reminders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Remind a reviewer of the due date */
-        post: operations["ReviewRemindersController_send"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2100,6 +2100,13 @@ export interface components {
              */
             dueAt?: string;
         };
+        ReminderSentDto: {
+            /**
+             * Format: date-time
+             * @description When the reminder was recorded; its e-mail goes out after
+             */
+            sentAt: string;
+        };
         RubricCriterionDto: {
             name: string;
             /** @description One line for the reviewer: what to look for */
@@ -2113,13 +2120,6 @@ export interface components {
         ReplaceRubricDto: {
             /** @description Names distinct, ignoring case */
             criteria: components["schemas"]["RubricCriterionInputDto"][];
-        };
-        ReminderSentDto: {
-            /**
-             * Format: date-time
-             * @description When the reminder was recorded; its e-mail goes out after
-             */
-            sentAt: string;
         };
         MessagePartyDto: {
             /**
@@ -5700,6 +5700,74 @@ export interface operations {
             };
         };
     };
+    ReviewRemindersController_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded, with the reviewer's e-mail (review-reminder) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSentDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FORBIDDEN: not one of the editorial team, whatever the id */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: unknown or withdrawn */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description REVIEW_SUBMITTED, REVIEW_DECLINED, REVIEW_REMINDER_TOO_SOON (a reminder was sent by hand less than a day ago) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An error, with its stable code */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     RubricController_current: {
         parameters: {
             query?: never;
@@ -5762,74 +5830,6 @@ export interface operations {
             };
             /** @description VALIDATION_FAILED: no criteria or more than 12, a blank, too long or repeated name (ignoring case), a hint over 300 characters */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request was refused; the code says why (docs/api.md, Error codes) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            /** @description An error, with its stable code */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-        };
-    };
-    ReviewRemindersController_send: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Recorded, with the reviewer's e-mail (review-reminder) */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReminderSentDto"];
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description FORBIDDEN: not one of the editorial team, whatever the id */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description NOT_FOUND: unknown or withdrawn */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description REVIEW_SUBMITTED, REVIEW_DECLINED, REVIEW_REMINDER_TOO_SOON (a reminder was sent by hand less than a day ago) */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };

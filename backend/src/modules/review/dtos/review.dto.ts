@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength, ValidateBy, type ValidationOptions, isISO8601 } from 'class-validator';
 import { type PaperSummary, REVIEWABLE_STATUSES } from '../../manuscripts/manuscripts.service.js';
 import { REVIEW_RECOMMENDATIONS, REVIEW_STATUSES, type ReviewRecommendation, type ReviewStatus } from '../entities/review-status.js';
-import { ReviewCriteria, ReviewCriterionDto, type ReviewCriterionInputDto } from '../rubric/rubric.dto.js';
+import { ReviewCriteria, ReviewCriterionDto, type ReviewCriterionInputDto } from '../../rubric/rubric.dto.js';
 
 /** A review's text is long-form, but bounded. */
 export const REVIEW_TEXT_MAX_LENGTH = 50_000;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
-import type { StoredReviewCriterion } from './review-criterion.entity.js';
+import type { StoredReviewCriterion } from '../../rubric/stored-review-criterion.js';
 import { REVIEW_RECOMMENDATIONS, ReviewStatus } from './review-status.js';
 
 /**

@@ -1,9 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { PaperReview } from '../entities/paper-review.entity.js';
-import { ReviewException } from '../review.exception.js';
-import { type StoredReviewCriterion, ReviewCriterion } from '../entities/review-criterion.entity.js';
+import { ReviewCriterion } from './entities/review-criterion.entity.js';
+import type { StoredReviewCriterion } from './stored-review-criterion.js';
+import { RubricException } from './rubric.exception.js';
 import type { ReplaceRubricDto, ReviewCriterionDto, ReviewCriterionInputDto, RubricCriterionDto } from './rubric.dto.js';
+
+/** What of a review its scores are read from: a submitted one keeps its snapshot, a draft follows the current rubric. */
+export interface ScoredReview {
+  submittedAt?: Date | null;
+  criteria?: StoredReviewCriterion[] | null;
+}
 
 const keyOf = (name: string) => name.trim().toLowerCase();
 
@@ -61,7 +67,7 @@ export class RubricService {
     const problems: string[] = [];
     if (unscored.length > 0) problems.push(`Give a score from 1 to 5 for ${listed(unscored)} before submitting.`);
     if (unknown.length > 0) problems.push(`The rubric has no criterion named ${listed(unknown)}: it may have changed, so reload the review.`);
-    if (problems.length > 0) throw new ReviewException('incomplete', problems.join(' '));
+    if (problems.length > 0) throw new RubricException('incomplete', problems.join(' '));
     return rubric.map(({ name, hint }) => {
       const scored = byName.get(keyOf(name))!;
       return { name, hint, score: scored.score, comment: scored.comment ?? '' };
@@ -73,7 +79,7 @@ export class RubricService {
    * anything else the current rubric with the draft's scores and comments, so a reviewer mid-draft
    * sees a change of rubric.
    */
-  async criteriaOf(review: Pick<PaperReview, 'submittedAt' | 'criteria'>): Promise<ReviewCriterionDto[]> {
+  async criteriaOf(review: ScoredReview): Promise<ReviewCriterionDto[]> {
     const stored: readonly StoredReviewCriterion[] = review.criteria ?? [];
     if (review.submittedAt) return stored.map(({ name, hint, score, comment }) => ({ name, hint, score, comment }));
     const drafted = new Map(stored.map((criterion) => [keyOf(criterion.name), criterion]));

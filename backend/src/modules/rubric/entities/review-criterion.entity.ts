@@ -25,12 +25,3 @@ const ReviewCriterionSchema = defineEntity({
 export class ReviewCriterion extends ReviewCriterionSchema.class {}
 ReviewCriterionSchema.setClass(ReviewCriterion);
 export { ReviewCriterionSchema };
-
-/** A criterion as a review stores it (paper_reviews.criteria): the rubric's words and the reviewer's score. */
-export interface StoredReviewCriterion {
-  name: string;
-  hint: string;
-  /** 1 to 5; null while a draft has not scored it. */
-  score: number | null;
-  comment: string;
-}

@@ -16,7 +16,7 @@ import {
   ValidateNested,
   type ValidationOptions,
 } from 'class-validator';
-import { Trim } from '../../../common/dtos/trim.transform.js';
+import { Trim } from '../../common/dtos/trim.transform.js';
 
 export const CRITERION_NAME_MAX_LENGTH = 80;
 export const CRITERION_HINT_MAX_LENGTH = 300;

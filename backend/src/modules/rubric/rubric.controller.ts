@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Permission } from '../../../common/access/permission.js';
-import { Authenticated } from '../../../common/auth/auth.decorators.js';
+import { Permission } from '../../common/access/permission.js';
+import { Authenticated } from '../../common/auth/auth.decorators.js';
 import { ReplaceRubricDto, RubricCriterionDto } from './rubric.dto.js';
 import { RubricService } from './rubric.service.js';
 
