@@ -28,6 +28,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('lets a round have one reviewer unless REVIEWERS_PER_ROUND says otherwise, within 1 to 5', () => {
+    expect(loadConfig({}).review.reviewersPerRound).toBe(1);
+    expect(loadConfig({ REVIEWERS_PER_ROUND: '3' }).review.reviewersPerRound).toBe(3);
+    for (const REVIEWERS_PER_ROUND of ['0', '6', '1.5', 'two']) {
+      expect(problemsOf({ REVIEWERS_PER_ROUND }).join('\n')).toMatch(/^REVIEWERS_PER_ROUND: /);
+    }
+  });
+
   it('keeps the committed signing secret for the test runner alone', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).auth.jwtSecret).toBe(TEST_JWT_SECRET);
     const first = loadConfig({ NODE_ENV: 'development' }).auth.jwtSecret;

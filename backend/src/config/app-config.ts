@@ -88,6 +88,8 @@ export interface AppConfig {
   review: {
     /** Days from the assignment to its due date when the editor gives none (REVIEW_DUE_DAYS). */
     dueDays: number;
+    /** Reviewers a round may have at once, declined ones apart (REVIEWERS_PER_ROUND). */
+    reviewersPerRound: number;
   };
   web: { distDir: string };
   /** Where uploaded files go: a local directory (absolute path) or an S3-compatible bucket. */
@@ -233,7 +235,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : null,
     invitations: { ttlDays: env.INVITATION_TTL_DAYS },
-    review: { dueDays: env.REVIEW_DUE_DAYS },
+    review: { dueDays: env.REVIEW_DUE_DAYS, reviewersPerRound: env.REVIEWERS_PER_ROUND },
     web: { distDir: env.WEB_DIST_DIR ?? defaultWebDistDir },
     storage:
       env.STORAGE_DRIVER === 's3'

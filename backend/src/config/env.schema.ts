@@ -53,6 +53,8 @@ export const envSchema = z
     INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
     /** Days a reviewer has for a review unless the editor sets its due date (issue 18). */
     REVIEW_DUE_DAYS: z.coerce.number().int().min(1).max(365).default(21),
+    /** Reviewers an editor may assign in one round (issue 27); 1 keeps the spec's one reviewer per paper. */
+    REVIEWERS_PER_ROUND: z.coerce.number().int().min(1).max(5).default(1),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

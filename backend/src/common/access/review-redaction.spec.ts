@@ -30,13 +30,13 @@ const REVIEWS: Record<string, ReviewFacts> = {
  * declining). Loosening or tightening any rule changes a cell.
  */
 const EXPECTED: Record<string, Record<keyof typeof READERS, string>> = {
-  'own, submitted, unshared': /*                */ { editor: 'name rec text criteria decline', author: 'hidden', reviewer: 'name mine rec text criteria' },
-  "another's, submitted, unshared": /*          */ { editor: 'name rec text criteria decline', author: 'hidden', reviewer: 'text criteria' },
-  "another's, submitted, text shared": /*       */ { editor: 'name rec text criteria decline', author: 'text', reviewer: 'text criteria' },
-  "another's, submitted, scores shared": /*     */ { editor: 'name rec text criteria decline', author: 'criteria', reviewer: 'text criteria' },
-  "another's, submitted, both shared": /*       */ { editor: 'name rec text criteria decline', author: 'text criteria', reviewer: 'text criteria' },
-  "another's, not submitted, marked shared": /* */ { editor: 'name rec text criteria decline', author: 'hidden', reviewer: 'hidden' },
-  "another's, not submitted": /*                */ { editor: 'name rec text criteria decline', author: 'hidden', reviewer: 'hidden' },
+  'own, submitted, unshared': /*                */ { editor: 'name rec text criteria decline sharing', author: 'hidden', reviewer: 'name mine rec text criteria' },
+  "another's, submitted, unshared": /*          */ { editor: 'name rec text criteria decline sharing', author: 'hidden', reviewer: 'text criteria' },
+  "another's, submitted, text shared": /*       */ { editor: 'name rec text criteria decline sharing', author: 'text', reviewer: 'text criteria' },
+  "another's, submitted, scores shared": /*     */ { editor: 'name rec text criteria decline sharing', author: 'criteria', reviewer: 'text criteria' },
+  "another's, submitted, both shared": /*       */ { editor: 'name rec text criteria decline sharing', author: 'text criteria', reviewer: 'text criteria' },
+  "another's, not submitted, marked shared": /* */ { editor: 'name rec text criteria decline sharing', author: 'hidden', reviewer: 'hidden' },
+  "another's, not submitted": /*                */ { editor: 'name rec text criteria decline sharing', author: 'hidden', reviewer: 'hidden' },
 };
 
 function shown(reader: RoundsReader, facts: ReviewFacts): string {
@@ -49,6 +49,7 @@ function shown(reader: RoundsReader, facts: ReviewFacts): string {
     [seen.text, 'text'],
     [seen.criteria, 'criteria'],
     [seen.declineReason, 'decline'],
+    [seen.sharing, 'sharing'],
   ];
   return (
     parts

@@ -52,20 +52,22 @@ export interface ReviewDisclosure {
   text: boolean;
   criteria: boolean;
   declineReason: boolean;
+  /** The review's id and the name the author reads it by: what choosing the reviews to share needs. */
+  sharing: boolean;
 }
 
 /** What the reader sees of the review, or null when it is not shown to them at all. */
 export function disclosureOf(reader: RoundsReader, review: ReviewFacts): ReviewDisclosure | null {
   switch (reader.kind) {
     case 'editor':
-      return { reviewerName: true, mine: false, recommendation: true, text: true, criteria: true, declineReason: true };
+      return { reviewerName: true, mine: false, recommendation: true, text: true, criteria: true, declineReason: true, sharing: true };
     case 'author':
       if (!isSharedWithAuthor(review)) return null;
-      return { reviewerName: false, mine: false, recommendation: false, text: review.shareText, criteria: review.shareCriteria, declineReason: false };
+      return { reviewerName: false, mine: false, recommendation: false, text: review.shareText, criteria: review.shareCriteria, declineReason: false, sharing: false };
     case 'reviewer': {
       if (!review.submitted) return null;
       const mine = review.reviewerId === reader.id;
-      return { reviewerName: mine, mine, recommendation: mine, text: true, criteria: true, declineReason: false };
+      return { reviewerName: mine, mine, recommendation: mine, text: true, criteria: true, declineReason: false, sharing: false };
     }
   }
 }

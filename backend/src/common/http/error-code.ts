@@ -34,6 +34,7 @@ export enum ErrorCode {
   InvitationAccountExists = 'INVITATION_ACCOUNT_EXISTS',
   InvitationOtherAccount = 'INVITATION_OTHER_ACCOUNT',
   ReviewAlreadyAssigned = 'REVIEW_ALREADY_ASSIGNED',
+  ReviewReviewerAlreadyOnPaper = 'REVIEW_REVIEWER_ALREADY_ON_PAPER',
   ReviewPaperNotAssignable = 'REVIEW_PAPER_NOT_ASSIGNABLE',
   ReviewReviewerNotAssignable = 'REVIEW_REVIEWER_NOT_ASSIGNABLE',
   ReviewSubmitted = 'REVIEW_SUBMITTED',

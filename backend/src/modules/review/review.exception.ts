@@ -5,7 +5,13 @@ import { type ErrorCase, ErrorCode } from '../../common/http/error-code.js';
 const REVIEW_ERRORS = {
   /** The spec's words for an assignment without a paper or a reviewer. */
   missingFields: { status: 400, code: ErrorCode.ValidationFailed, message: 'Missing required fields' },
+  /** The spec's words, for its one reviewer per round; with several, the service names how many (`roundFullMessage`). */
   alreadyAssigned: { status: 409, code: ErrorCode.ReviewAlreadyAssigned, message: 'This paper has already been assigned to a reviewer.' },
+  reviewerAlreadyOnPaper: {
+    status: 409,
+    code: ErrorCode.ReviewReviewerAlreadyOnPaper,
+    message: 'This reviewer is already reviewing this paper in its current round. Choose another reviewer.',
+  },
   paperNotAssignable: {
     status: 409,
     code: ErrorCode.ReviewPaperNotAssignable,
@@ -41,6 +47,11 @@ const REVIEW_ERRORS = {
 } as const satisfies Record<string, ErrorCase>;
 
 export type ReviewError = keyof typeof REVIEW_ERRORS;
+
+/** Why a round takes no more reviewers: the spec's sentence when a round has one, else how many it has. */
+export function roundFullMessage(reviewersPerRound: number): string | undefined {
+  return reviewersPerRound === 1 ? undefined : `This round already has its ${reviewersPerRound} reviewers. Withdraw one to assign another.`;
+}
 
 export class ReviewException extends AppException {
   constructor(

@@ -30,7 +30,7 @@ import type {
 import { PaperReview } from './entities/paper-review.entity.js';
 import { ReviewStatus } from './entities/review-status.js';
 import { DueReminder } from './entities/due-reminder.entity.js';
-import { ReviewException } from './review.exception.js';
+import { ReviewException, roundFullMessage } from './review.exception.js';
 import { RubricService } from '../rubric/rubric.service.js';
 
 /** The table holds submitted_at set exactly when the status is submitted. */
@@ -70,13 +70,17 @@ export class ReviewService {
   ) {}
 
   /**
-   * Submitted papers and papers under review with no standing assignment in their current round
-   * (none yet, or the reviewer declined), newest first.
+   * Submitted papers and papers under review whose current round has fewer standing assignments
+   * than REVIEWERS_PER_ROUND (with one: none yet, or the reviewer declined), newest first.
    */
   async assignablePapers(): Promise<AssignablePaperDto[]> {
     const candidates = await this.papers.reviewCandidates();
-    const assigned = await this.assignedInCurrentRound(candidates);
-    return candidates.filter((paper) => !assigned.has(paper.id)).map(({ id, title, category, status, round }) => ({ id, title, category, status, round }));
+    const standing = await this.standingReviewersOfCurrentRound(candidates);
+    const perRound = this.config.review.reviewersPerRound;
+    return candidates.flatMap(({ id, title, category, status, round }) => {
+      const reviewerIds = standing.get(id) ?? [];
+      return reviewerIds.length < perRound ? [{ id, title, category, status, round, assignedReviewers: reviewerIds.length, reviewersPerRound: perRound, reviewerIds }] : [];
+    });
   }
 
   async assignableReviewers(): Promise<AssignableReviewerDto[]> {
@@ -85,8 +89,9 @@ export class ReviewService {
   }
 
   /**
-   * Records the assignment and the reviewer's e-mail in one transaction. The unique constraint on
-   * the paper decides between two editors assigning it at once: the second gets 409.
+   * Records the assignment and the reviewer's e-mail in one transaction. The paper's lock orders
+   * two editors assigning it at once, so the round's count is read as it stands: past
+   * REVIEWERS_PER_ROUND the second gets 409. The table itself refuses one reviewer twice in a round.
    */
   async assign(admin: AuthUser, dto: AssignReviewDto): Promise<ReviewAssignmentDto> {
     const { paperId, reviewerId } = dto;
@@ -101,7 +106,10 @@ export class ReviewService {
           missing: () => new ReviewException('paperNotAssignable'),
           check: async (locked) => {
             if (!REVIEWABLE_STATUSES.includes(locked.status)) throw new ReviewException('paperNotAssignable');
-            if ((await tx.count(PaperReview, { paperId, round: locked.round, status: { $ne: ReviewStatus.Declined } })) > 0) throw new ReviewException('alreadyAssigned');
+            const standing = await tx.find(PaperReview, { paperId, round: locked.round, status: { $ne: ReviewStatus.Declined } }, { fields: ['reviewerId'] });
+            const perRound = this.config.review.reviewersPerRound;
+            if (standing.length >= perRound) throw new ReviewException('alreadyAssigned', roundFullMessage(perRound));
+            if (standing.some((review) => review.reviewerId === reviewerId)) throw new ReviewException('reviewerAlreadyOnPaper');
           },
         });
         const id = randomUUID();
@@ -135,7 +143,7 @@ export class ReviewService {
       const [described] = await this.describe([review]);
       return described;
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new ReviewException('alreadyAssigned');
+      if (error instanceof UniqueConstraintViolationException) throw new ReviewException('reviewerAlreadyOnPaper');
       throw error;
     }
   }
@@ -230,7 +238,7 @@ export class ReviewService {
   /** The review of a paper's current round, for its page (editors); a declined assignment is not one. */
   async ofPaper(user: AuthUser, paperId: string): Promise<ReviewDto> {
     await this.access.requireAccess(user, Permission.PaperReadReviews, [paperId]);
-    const review = await this.em.findOne(PaperReview, { paperId, status: { $ne: ReviewStatus.Declined } }, { orderBy: { round: 'desc' } });
+    const review = await this.em.findOne(PaperReview, { paperId, status: { $ne: ReviewStatus.Declined } }, { orderBy: { round: 'desc', assignedAt: 'asc', id: 'asc' } });
     if (!review) throw new ReviewException('notFound');
     return this.toReview(review, user);
   }
@@ -357,16 +365,21 @@ export class ReviewService {
     });
   }
 
-  /** The papers among these that have a standing (not declined) assignment in their current round. */
-  private async assignedInCurrentRound(papers: readonly PaperSummary[]): Promise<Set<string>> {
-    if (papers.length === 0) return new Set();
+  /** Each of these papers' reviewers with a standing (not declined) assignment in its current round, in the order assigned. */
+  private async standingReviewersOfCurrentRound(papers: readonly PaperSummary[]): Promise<Map<string, string[]>> {
+    const standing = new Map<string, string[]>();
+    if (papers.length === 0) return standing;
     const rows = await this.em.find(
       PaperReview,
       { paperId: { $in: papers.map((paper) => paper.id) }, status: { $ne: ReviewStatus.Declined } },
-      { fields: ['paperId', 'round'] },
+      { fields: ['paperId', 'round', 'reviewerId'], orderBy: { assignedAt: 'asc', id: 'asc' } },
     );
     const roundOf = new Map(papers.map((paper) => [paper.id, paper.round]));
-    return new Set(rows.filter((row) => roundOf.get(row.paperId) === row.round).map((row) => row.paperId));
+    for (const row of rows) {
+      if (roundOf.get(row.paperId) !== row.round) continue;
+      standing.set(row.paperId, [...(standing.get(row.paperId) ?? []), row.reviewerId]);
+    }
+    return standing;
   }
 
   private async describe(reviews: readonly PaperReview[]): Promise<ReviewAssignmentDto[]> {

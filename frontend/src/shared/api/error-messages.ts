@@ -94,6 +94,7 @@ export const errorPresentations: Record<ApiErrorCode, ErrorPresentation> = {
   INVITATION_OTHER_ACCOUNT: 'server',
   // The peer review API's messages are written for people (docs/api.md, Peer review).
   REVIEW_ALREADY_ASSIGNED: 'server',
+  REVIEW_REVIEWER_ALREADY_ON_PAPER: 'server',
   REVIEW_PAPER_NOT_ASSIGNABLE: 'server',
   REVIEW_REVIEWER_NOT_ASSIGNABLE: 'server',
   REVIEW_SUBMITTED: 'server',

@@ -1240,7 +1240,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "CSRF_REJECTED" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "PAYMENT_REQUIRED" | "PAYMENT_ALREADY_PAID" | "PAYMENT_PROVIDER_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "INVALID_FILE_TYPE" | "FILE_TOO_LARGE" | "STORAGE_UNAVAILABLE" | "AUTH_ACCOUNT_EXISTS" | "AUTH_INVALID_CREDENTIALS" | "AUTH_EMAIL_NOT_CONFIRMED" | "AUTH_REFRESH_INVALID" | "AUTH_RESET_EXPIRED" | "AUTH_RESET_INVALID" | "AUTH_WEAK_PASSWORD" | "USER_NOT_FOUND" | "INVITATION_PENDING_EXISTS" | "INVITATION_NOT_FOUND" | "INVITATION_ACCOUNT_EXISTS" | "INVITATION_OTHER_ACCOUNT" | "REVIEW_ALREADY_ASSIGNED" | "REVIEW_PAPER_NOT_ASSIGNABLE" | "REVIEW_REVIEWER_NOT_ASSIGNABLE" | "REVIEW_SUBMITTED" | "REVIEW_INCOMPLETE" | "REVIEW_DECLINED" | "REVISION_NEEDS_REVIEW" | "REVISION_ALREADY_REQUESTED" | "REVISION_NOT_REQUESTED" | "REVIEW_NOT_SUBMITTED" | "VERSION_REVISION_REQUESTED" | "VERSION_IN_REVIEW" | "REVIEW_REMINDER_TOO_SOON" | "MESSAGE_RECIPIENT_NOT_REVIEWER" | "MESSAGE_NO_EDITORS" | "ATTACHMENT_QUOTA_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "CSRF_REJECTED" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "PAYMENT_REQUIRED" | "PAYMENT_ALREADY_PAID" | "PAYMENT_PROVIDER_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "INVALID_FILE_TYPE" | "FILE_TOO_LARGE" | "STORAGE_UNAVAILABLE" | "AUTH_ACCOUNT_EXISTS" | "AUTH_INVALID_CREDENTIALS" | "AUTH_EMAIL_NOT_CONFIRMED" | "AUTH_REFRESH_INVALID" | "AUTH_RESET_EXPIRED" | "AUTH_RESET_INVALID" | "AUTH_WEAK_PASSWORD" | "USER_NOT_FOUND" | "INVITATION_PENDING_EXISTS" | "INVITATION_NOT_FOUND" | "INVITATION_ACCOUNT_EXISTS" | "INVITATION_OTHER_ACCOUNT" | "REVIEW_ALREADY_ASSIGNED" | "REVIEW_REVIEWER_ALREADY_ON_PAPER" | "REVIEW_PAPER_NOT_ASSIGNABLE" | "REVIEW_REVIEWER_NOT_ASSIGNABLE" | "REVIEW_SUBMITTED" | "REVIEW_INCOMPLETE" | "REVIEW_DECLINED" | "REVISION_NEEDS_REVIEW" | "REVISION_ALREADY_REQUESTED" | "REVISION_NOT_REQUESTED" | "REVIEW_NOT_SUBMITTED" | "VERSION_REVISION_REQUESTED" | "VERSION_IN_REVIEW" | "REVIEW_REMINDER_TOO_SOON" | "MESSAGE_RECIPIENT_NOT_REVIEWER" | "MESSAGE_NO_EDITORS" | "ATTACHMENT_QUOTA_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
         ErrorResponseDto: {
             /** @example 404 */
             statusCode: number;
@@ -1814,6 +1814,12 @@ export interface components {
             status: "submitted" | "under_review";
             /** @description The review round the assignment will be for */
             round: number;
+            /** @description Standing (not declined) assignments of that round: fewer than reviewersPerRound, or the paper would not be listed */
+            assignedReviewers: number;
+            /** @description Reviewers a round may have (REVIEWERS_PER_ROUND; 1 is the spec’s one reviewer per paper) */
+            reviewersPerRound: number;
+            /** @description Reviewers standing in that round, who cannot be assigned it again */
+            reviewerIds: string[];
         };
         AssignableReviewerDto: {
             /** Format: uuid */
@@ -2046,6 +2052,13 @@ export interface components {
             comment: string;
         };
         RoundReviewDto: {
+            /**
+             * Format: uuid
+             * @description The review, for the editors to choose which to share; null for anyone else
+             */
+            id: string | null;
+            /** @description What the author reads this reviewer as ("Reviewer 1"…), for the editors; null for anyone else, and before the reviewer submits */
+            authorLabel: string | null;
             /** @description "Reviewer 1", "Reviewer 2"… for the author and other reviewers; the name for the editors and the reviewer themself */
             reviewer: string;
             /** @description The caller wrote this review */

@@ -117,6 +117,9 @@ export class AssignablePaperDto {
   @ApiProperty() category: string;
   @ApiProperty({ enum: REVIEWABLE_STATUSES, description: 'submitted or under_review' }) status: PaperSummary['status'];
   @ApiProperty({ description: 'The review round the assignment will be for' }) round: number;
+  @ApiProperty({ description: "Standing (not declined) assignments of that round: fewer than reviewersPerRound, or the paper would not be listed" }) assignedReviewers: number;
+  @ApiProperty({ description: 'Reviewers a round may have (REVIEWERS_PER_ROUND; 1 is the spec’s one reviewer per paper)' }) reviewersPerRound: number;
+  @ApiProperty({ type: [String], format: 'uuid', description: 'Reviewers standing in that round, who cannot be assigned it again' }) reviewerIds: string[];
 }
 
 export class AssignableReviewerDto {

@@ -12,7 +12,7 @@ const PaperReviewSchema = defineEntity({
   tableName: 'paper_reviews',
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    /** At most one assignment per paper and round that is not declined (paper_reviews_active_round_unique). */
+    /** Up to REVIEWERS_PER_ROUND standing (not declined) assignments per paper and round, one per reviewer (paper_reviews_active_reviewer_unique). */
     paperId: p.uuid(),
     /** The paper's review round this assignment belongs to (1 at submission, one more per answered revision request). */
     round: p.integer().default(1),

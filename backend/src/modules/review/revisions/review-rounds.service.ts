@@ -107,6 +107,8 @@ function reviewAsSeenBy(viewer: RoundsReader, review: PaperReview, names: Readon
   if (!seen) return [];
   return [
     {
+      id: seen.sharing ? review.id : null,
+      authorLabel: seen.sharing ? (anonymous.get(review.reviewerId) ?? null) : null,
       status: review.status,
       submittedAt: review.submittedAt?.toISOString() ?? null,
       sharedWithAuthor: isSharedWithAuthor(facts),

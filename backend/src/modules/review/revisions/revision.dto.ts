@@ -89,6 +89,10 @@ export class RoundCriterionDto {
  * "Reviewer 1", "Reviewer 2"… and only what the editors shared; the editors see everything.
  */
 export class RoundReviewDto {
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The review, for the editors to choose which to share; null for anyone else' })
+  id: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'What the author reads this reviewer as ("Reviewer 1"…), for the editors; null for anyone else, and before the reviewer submits' })
+  authorLabel: string | null;
   @ApiProperty({ description: '"Reviewer 1", "Reviewer 2"… for the author and other reviewers; the name for the editors and the reviewer themself' })
   reviewer: string;
   @ApiProperty({ description: 'The caller wrote this review' }) mine: boolean;
