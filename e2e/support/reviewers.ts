@@ -14,7 +14,7 @@ export async function openReviewerManagement(admin: Page): Promise<void> {
 }
 
 /** Invites a new reviewer, who accepts from the e-mailed link and signs in on `page`. */
-export async function newReviewer(admin: Page, mail: MailCatcher, page: Page): Promise<{ email: string; name: string }> {
+export async function newReviewer(admin: Page, mail: MailCatcher, page: Page): Promise<{ email: string; name: string; password: string }> {
   const email = uniqueEmail('peer-reviewer');
   const since = new Date();
   await admin.getByLabel('Reviewer email').fill(email);
@@ -32,5 +32,5 @@ export async function newReviewer(admin: Page, mail: MailCatcher, page: Page): P
   await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
   await new AuthPage(page).signIn(email, password);
   await expect(page).toHaveURL(atPath('/reviewer-dashboard'));
-  return { email, name: 'Grace Hopper' };
+  return { email, name: 'Grace Hopper', password };
 }

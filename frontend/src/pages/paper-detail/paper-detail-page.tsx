@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { AdminActions } from '@/features/admin';
+import { useSession } from '@/features/auth';
 import { DiscussionPanel } from '@/features/comments';
 import { PaperDetailView, StatusTimeline, useGetPaperQuery } from '@/features/papers';
 import { PaperReviewCard, PaperReviewersPanel, useGetPaperReviewQuery } from '@/features/review';
@@ -7,6 +8,7 @@ import { ReviewRounds } from '@/features/revisions';
 import { PaperVersionsList, UpdatedPaperUpload } from '@/features/submission';
 import { PageContainer } from '@/shared/ui';
 import { PaperBackLink } from './paper-back-link';
+import { PaperSignInNote } from './paper-sign-in-note';
 
 export function PaperDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
@@ -14,6 +16,7 @@ export function PaperDetailPage() {
   // Only the API's answer counts: the server sends this page with 404 for a paper it cannot show a
   // visitor (not published, unknown), and an owner or an admin still sees an unpublished one here.
   const { data: paper, isError } = useGetPaperQuery(id);
+  const { status: sessionStatus } = useSession();
   const current = paper?.id === id ? paper : undefined;
   const access = current?.access;
   const actions = current?.actions;
@@ -23,7 +26,8 @@ export function PaperDetailPage() {
   return (
     <PageContainer>
       <PaperBackLink paperId={id} paper={current} settled={current !== undefined || isError} />
-      <PaperDetailView key={id} id={id} />
+      {/* A visitor's 404 may be a paper that is not published yet: its author or an e-mail's recipient signs in to see it. */}
+      <PaperDetailView key={id} id={id} notFoundNote={sessionStatus === 'anonymous' ? <PaperSignInNote /> : undefined} />
       {access && actions && (access.uploadVersion || access.discuss || access.changeStatus) && (
         <div className="mx-auto mt-8 grid max-w-3xl gap-8">
           {access.changeStatus && current && <AdminActions key={`actions-${id}`} paperId={id} status={current.status} shareableReviewId={shareableReviewId} />}

@@ -2,7 +2,11 @@
 // router registers `paths.x.path`, so a route is renamed in one line.
 export const paths = {
   home: { path: '/', getHref: () => '/' },
-  auth: { path: '/auth', getHref: () => '/auth' },
+  auth: {
+    path: '/auth',
+    // `returnTo`: the page to open after signing in (the auth feature checks it stays on this site).
+    getHref: (returnTo?: string) => (returnTo ? `/auth?next=${encodeURIComponent(returnTo)}` : '/auth'),
+  },
   papers: { path: '/papers', getHref: () => '/papers' },
   paper: { path: '/papers/:id', getHref: (id: string) => `/papers/${encodeURIComponent(id)}` },
   guidelines: { path: '/guidelines', getHref: () => '/guidelines' },

@@ -5,7 +5,7 @@ import { paths } from '@/shared/config/paths';
 import { AUTHENTICATION_ERROR_TOAST } from '@/shared/api';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, PageSpinner, useToast } from '@/shared/ui';
 import { GENERIC_ERROR_TOAST, authRedirectToast } from '../model/auth-messages';
-import { destinationForRole } from '../model/role-destination';
+import { RETURN_PATH_PARAM, destinationAfterSignIn } from '../model/return-path';
 import { useSession } from '../model/use-session';
 import { EmailSent } from './email-sent';
 import { ForgotPasswordForm } from './forgot-password-form';
@@ -51,6 +51,7 @@ export function AuthScreen({ signInAlternatives }: AuthScreenProps) {
   const { toast } = useToast();
 
   const isRecovery = searchParams.get('type') === 'recovery';
+  const returnTo = searchParams.get(RETURN_PATH_PARAM);
   const [view, setView] = useState<AuthView>(isRecovery ? 'recovery' : 'sign-in');
   const [email, setEmail] = useState<string | null>(null);
   // Read the secret once, before the address bar forgets it.
@@ -90,7 +91,7 @@ export function AuthScreen({ signInAlternatives }: AuthScreenProps) {
 
   if (status === 'loading') return <PageSpinner />;
   if (status === 'authenticated' && role !== null && view !== 'recovery') {
-    return <Navigate to={destinationForRole(role)} replace />;
+    return <Navigate to={destinationAfterSignIn(role, returnTo)} replace />;
   }
 
   const showSignIn = (address?: string | null) => {
@@ -114,6 +115,7 @@ export function AuthScreen({ signInAlternatives }: AuthScreenProps) {
             <SignInForm
               key={email ?? ''}
               defaultEmail={email ?? ''}
+              returnTo={returnTo}
               onForgotPassword={() => setView('forgot-password')}
               onSignUp={() => setView('sign-up')}
             />

@@ -4,16 +4,18 @@ import { toApiError } from '@/shared/api';
 import { Button, PasswordField, useToast } from '@/shared/ui';
 import { useResendConfirmationMutation, useSignInMutation } from '../api/auth-api';
 import { GENERIC_ERROR_TOAST, signInErrorToast, toasts } from '../model/auth-messages';
-import { destinationForRole } from '../model/role-destination';
+import { destinationAfterSignIn } from '../model/return-path';
 import { EmailField } from './email-field';
 
 interface SignInFormProps {
   defaultEmail?: string;
+  /** The page asked for before signing in (/auth's `next`); checked before it is followed. */
+  returnTo?: string | null;
   onForgotPassword: () => void;
   onSignUp: () => void;
 }
 
-export function SignInForm({ defaultEmail = '', onForgotPassword, onSignUp }: SignInFormProps) {
+export function SignInForm({ defaultEmail = '', returnTo = null, onForgotPassword, onSignUp }: SignInFormProps) {
   const [email, setEmail] = useState(defaultEmail);
   const [password, setPassword] = useState('');
   const [signIn, { isLoading }] = useSignInMutation();
@@ -28,7 +30,7 @@ export function SignInForm({ defaultEmail = '', onForgotPassword, onSignUp }: Si
     try {
       const session = await signIn({ email: email.trim(), password }).unwrap();
       toast(toasts.signedIn);
-      await navigate(destinationForRole(session.user.role), { replace: true });
+      await navigate(destinationAfterSignIn(session.user.role, returnTo), { replace: true });
     } catch (error) {
       const apiError = toApiError(error);
       setAwaitingConfirmation(apiError.code === 'AUTH_EMAIL_NOT_CONFIRMED');

@@ -1,4 +1,5 @@
 import { Download, ExternalLink } from 'lucide-react';
+import { type ReactNode } from 'react';
 import { toApiError } from '@/shared/api';
 import { formatDate } from '@/shared/lib/format-date';
 import { paperProgress } from '@/shared/lib/paper-status';
@@ -13,8 +14,14 @@ const doiUrl = (doi: string) => `https://doi.org/${doi}`;
 export const PAPER_LOAD_ERROR = 'Error loading paper or paper not found.';
 export const PAPER_FORBIDDEN = "You don't have permission to view this paper.";
 
+interface PaperDetailViewProps {
+  id: string;
+  /** Under the not-found message (the page's, e.g. a visitor's way to sign in): a 404 does not say why. */
+  notFoundNote?: ReactNode;
+}
+
 /** One paper: the server decides whether the caller may see it (404 otherwise). */
-export function PaperDetailView({ id }: { id: string }) {
+export function PaperDetailView({ id, notFoundNote }: PaperDetailViewProps) {
   const { data: paper, isLoading, isError, error } = useGetPaperQuery(id);
 
   if (isLoading) return <PageSpinner />;
@@ -24,6 +31,7 @@ export function PaperDetailView({ id }: { id: string }) {
     return (
       <div role="alert" className="mx-auto max-w-2xl rounded-xl border border-red-200 bg-red-50 p-8 text-center text-red-900">
         <h1 className="text-xl font-semibold">{forbidden ? PAPER_FORBIDDEN : PAPER_LOAD_ERROR}</h1>
+        {!forbidden && notFoundNote}
       </div>
     );
   }
