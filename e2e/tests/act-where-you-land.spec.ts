@@ -72,7 +72,7 @@ test('the decline e-mail leads the editor to the paper’s page, where they assi
   const reassigned = new Date();
   await assignOnPaperPage(admin, replacing);
   await expect(rows).toHaveCount(2);
-  await expect(reviewersCard(admin).getByText('No reviewer can be assigned now: the current round has its reviewer, or the paper is not submitted or under review.')).toBeVisible();
+  await expect(reviewersCard(admin).getByText('No reviewer can be assigned now: the current round has all its reviewers, or the paper is not submitted or under review.')).toBeVisible();
   // The new reviewer is told, and finds the paper on their dashboard.
   await mail.waitForEmail(replacing.email, { since: reassigned, contains: '/review/' });
   await replacement.goto('/reviewer-dashboard');

@@ -29,6 +29,8 @@ function reviewedRoundForEditors(paperId: string): ReviewRounds {
         pdfUrl: `/api/papers/${paperId}/rounds/1/pdf`,
         reviews: [
           {
+            id: null,
+            authorLabel: null,
             reviewer: 'Rita Lovelace',
             mine: false,
             status: 'submitted',

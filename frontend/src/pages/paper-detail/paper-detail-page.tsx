@@ -3,10 +3,10 @@ import { AdminActions } from '@/features/admin';
 import { useSession } from '@/features/auth';
 import { DiscussionPanel } from '@/features/comments';
 import { PaperDetailView, StatusTimeline, useGetPaperQuery } from '@/features/papers';
-import { PaperReviewCard, PaperReviewersPanel, useGetPaperReviewQuery } from '@/features/review';
-import { ReviewRounds } from '@/features/revisions';
+import { PaperReviewCard, PaperReviewersPanel } from '@/features/review';
+import { ReviewRounds, useGetReviewRoundsQuery } from '@/features/revisions';
 import { PaperVersionsList, UpdatedPaperUpload } from '@/features/submission';
-import { PageContainer } from '@/shared/ui';
+import { PageContainer, shareableReviewsOf } from '@/shared/ui';
 import { PaperBackLink } from './paper-back-link';
 import { PaperSignInNote } from './paper-sign-in-note';
 
@@ -20,9 +20,12 @@ export function PaperDetailPage() {
   const current = paper?.id === id ? paper : undefined;
   const access = current?.access;
   const actions = current?.actions;
-  // The round's submitted review, which an acceptance or a rejection may quote (the same cache entry as PaperReviewCard's).
-  const { data: review } = useGetPaperReviewQuery(id, { skip: !actions?.readReviews });
-  const shareableReviewId = review?.paper.id === id && review.status === 'submitted' ? review.id : null;
+  // The round's submitted reviews, which an acceptance or a rejection may quote (the same cache entry as ReviewRounds').
+  const { data: rounds } = useGetReviewRoundsQuery(id, { skip: !actions?.readReviews });
+  const ofThisPaper = rounds && current ? rounds : undefined;
+  const shareableReviews = ofThisPaper ? shareableReviewsOf(ofThisPaper) : [];
+  // With several reviewers in the round, the rounds show them side by side; the one-review card would name only the first.
+  const standingInRound = ofThisPaper?.rounds.find((round) => round.round === ofThisPaper.currentRound)?.reviews.filter((review) => review.status !== 'declined').length ?? 0;
   return (
     <PageContainer>
       <PaperBackLink paperId={id} paper={current} settled={current !== undefined || isError} />
@@ -30,11 +33,11 @@ export function PaperDetailPage() {
       <PaperDetailView key={id} id={id} notFoundNote={sessionStatus === 'anonymous' ? <PaperSignInNote /> : undefined} />
       {access && actions && (access.uploadVersion || access.discuss || access.changeStatus) && (
         <div className="mx-auto mt-8 grid max-w-3xl gap-8">
-          {access.changeStatus && current && <AdminActions key={`actions-${id}`} paperId={id} status={current.status} shareableReviewId={shareableReviewId} />}
+          {access.changeStatus && current && <AdminActions key={`actions-${id}`} paperId={id} status={current.status} shareableReviews={shareableReviews} />}
           {/* Where the e-mails about a revised paper or a declined review lead the editors: assign here. */}
           {actions.assignReviewers && <PaperReviewersPanel key={`reviewers-${id}`} paperId={id} />}
           {/* Only those who may read every review (the editors) see the paper's review here. */}
-          {actions.readReviews && <PaperReviewCard key={`review-${id}`} paperId={id} />}
+          {actions.readReviews && standingInRound <= 1 && <PaperReviewCard key={`review-${id}`} paperId={id} />}
           {/* The rounds as each reads them: the editors all of it, the author what was shared. */}
           {(actions.readReviews || access.owner) && <ReviewRounds key={`rounds-${id}`} paperId={id} viewer={actions.readReviews ? 'editor' : 'author'} />}
           {access.uploadVersion ? (

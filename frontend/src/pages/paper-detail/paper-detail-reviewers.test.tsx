@@ -8,7 +8,7 @@ beforeAll(async () => {
   await import('@/pages/paper-detail/paper-detail-page');
 });
 
-const NOT_ASSIGNABLE = 'No reviewer can be assigned now: the current round has its reviewer, or the paper is not submitted or under review.';
+const NOT_ASSIGNABLE = 'No reviewer can be assigned now: the current round has all its reviewers, or the paper is not submitted or under review.';
 
 async function openPaper(id: string) {
   const app = renderApp(`/papers/${id}`);

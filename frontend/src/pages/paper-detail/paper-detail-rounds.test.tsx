@@ -34,6 +34,8 @@ function reviewedRoundForEditors(paperId: string): ReviewRounds {
         pdfUrl: `/api/papers/${paperId}/rounds/1/pdf`,
         reviews: [
           {
+            id: null,
+            authorLabel: null,
             reviewer: 'Rita Lovelace',
             mine: false,
             status: 'submitted',
@@ -101,7 +103,7 @@ describe('review rounds on /papers/{id}', () => {
           version: 1,
           pdfUrl: `/api/papers/${paper.id}/rounds/1/pdf`,
           reviews: [
-            { reviewer: 'Reviewer 1', mine: false, status: 'submitted', recommendation: null, text: null, criteria, submittedAt: '2026-03-04T08:00:00.000Z', declineReason: null, sharedWithAuthor: true },
+            { id: null, authorLabel: null, reviewer: 'Reviewer 1', mine: false, status: 'submitted', recommendation: null, text: null, criteria, submittedAt: '2026-03-04T08:00:00.000Z', declineReason: null, sharedWithAuthor: true },
           ],
           revisionRequest: request,
         },

@@ -20,6 +20,7 @@ export { PageSpinner, Spinner } from './spinner';
 export { PaperStatusBadge } from './paper-status-badge';
 export { PaperStageLine } from './paper-stage-line';
 export { ProgressBar } from './progress-bar';
+export { ReviewsToShare, shareableReviewsOf, type ShareableReview } from './reviews-to-share';
 export { ReviewCriteriaFeedback, SCORE_MAX, scoreLabels, type ReviewCriteriaFeedbackProps, type ScoredCriterion } from './review-criteria-feedback';
 export { Tooltip } from './tooltip';
 export * from './toast';

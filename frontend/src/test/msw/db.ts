@@ -65,6 +65,8 @@ export interface Db {
   messages: MessageRow[];
   /** Each paper's review rounds as the server would answer them (the test sets what a viewer sees). */
   rounds: Record<string, ReviewRounds>;
+  /** The server's REVIEWERS_PER_ROUND: 1 (the spec's one reviewer) unless a test says otherwise. */
+  reviewersPerRound: number;
   /** Multipart answers to revision requests, by paper. */
   revisions: Record<string, Array<{ fields: Record<string, string>; file: { name: string; size: number; type: string } | null }>>;
 }
@@ -149,6 +151,7 @@ function freshDb(): Db {
     rubric: DEFAULT_RUBRIC.map((criterion) => ({ ...criterion })),
     messages: [],
     rounds: {},
+    reviewersPerRound: 1,
     revisions: {},
   };
 }

@@ -41,8 +41,10 @@ const newestAssignedFirst = (a: ReviewRow, b: ReviewRow) => b.assignedAt.localeC
 /** As the server decides it: the paper's current round (a test's rounds say it, 1 otherwise). */
 const currentRoundOf = (paperId: string) => db.rounds[paperId]?.currentRound ?? 1;
 /** A standing assignment of the paper's current round holds it; earlier rounds' do not. */
-const heldInCurrentRound = (paperId: string) =>
-  db.reviews.some((row) => row.paperId === paperId && standing(row) && (row.round ?? 1) === currentRoundOf(paperId));
+/** The reviewers standing in the paper's current round, in the order assigned. */
+const standingInCurrentRound = (paperId: string) =>
+  db.reviews.filter((row) => row.paperId === paperId && standing(row) && (row.round ?? 1) === currentRoundOf(paperId)).map((row) => row.reviewerId);
+const heldInCurrentRound = (paperId: string) => standingInCurrentRound(paperId).length >= db.reviewersPerRound;
 
 function assignmentDto(row: ReviewRow) {
   const paper = paperOf(row);
@@ -133,7 +135,10 @@ export const reviewHandlers = [
     const papers = db.papers
       .filter((paper) => ['submitted', 'under_review'].includes(paper.status) && !heldInCurrentRound(paper.id))
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-      .map(({ id, title, category, status }) => ({ id, title, category, status }));
+      .map(({ id, title, category, status }) => {
+        const reviewerIds = standingInCurrentRound(id);
+        return { id, title, category, status, round: currentRoundOf(id), assignedReviewers: reviewerIds.length, reviewersPerRound: db.reviewersPerRound, reviewerIds };
+      });
     return ok(papers);
   }),
 
@@ -160,7 +165,11 @@ export const reviewHandlers = [
     const { paperId, reviewerId, dueAt } = body as { paperId?: string; reviewerId?: string; dueAt?: string };
     if (!paperId || !reviewerId) return fail(400, 'VALIDATION_FAILED', 'Missing required fields');
     if (heldInCurrentRound(paperId)) {
-      return fail(409, 'REVIEW_ALREADY_ASSIGNED', 'This paper has already been assigned to a reviewer.');
+      const message = db.reviewersPerRound === 1 ? 'This paper has already been assigned to a reviewer.' : `This round already has its ${db.reviewersPerRound} reviewers. Withdraw one to assign another.`;
+      return fail(409, 'REVIEW_ALREADY_ASSIGNED', message);
+    }
+    if (standingInCurrentRound(paperId).includes(reviewerId)) {
+      return fail(409, 'REVIEW_REVIEWER_ALREADY_ON_PAPER', 'This reviewer is already reviewing this paper in its current round. Choose another reviewer.');
     }
     const at = new Date().toISOString();
     const row: ReviewRow = {

@@ -1,6 +1,7 @@
 import { composeDecisionLetter, type LetterReview } from '@journal/web-shared/decision-letter';
 import { HttpResponse, http } from 'msw';
 import { type ApiErrorBody, type DecisionLetterPreviewRequest, type ErrorCode, type RevisionKind, type RevisionRequest, type ReviewRounds } from '@/shared/api';
+import { personName } from '@/shared/lib/person-name';
 import { db, sessionUser } from './db';
 import { readMultipart } from './multipart';
 
@@ -14,10 +15,53 @@ function fail(statusCode: number, code: ErrorCode, message: string): Response {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const noRounds = (): ReviewRounds => ({ currentRound: 1, openRequest: null, canRequestRevisions: false, rounds: [] });
 
+/**
+ * Without rounds set by the test, the editors' view of round 1 from the review rows, as the server
+ * gives it: every review with its id and, once submitted, the name the author reads it by.
+ */
+function editorsRoundsOf(paperId: string): ReviewRounds {
+  const reviews = db.reviews.filter((review) => review.paperId === paperId && (review.round ?? 1) === 1);
+  if (reviews.length === 0) return noRounds();
+  const labels = new Map<string, string>();
+  for (const review of reviews) if (review.status === 'submitted' && !labels.has(review.reviewerId)) labels.set(review.reviewerId, `Reviewer ${labels.size + 1}`);
+  const nameOf = (id: string) => [...db.users.values()].map((entry) => entry.user).find((user) => user.id === id);
+  return {
+    currentRound: 1,
+    openRequest: null,
+    canRequestRevisions: reviews.some((review) => review.status === 'submitted'),
+    rounds: [
+      {
+        round: 1,
+        version: 1,
+        pdfUrl: `/api/papers/${paperId}/rounds/1/pdf`,
+        reviews: reviews.map((review) => {
+          const reviewer = nameOf(review.reviewerId);
+          return {
+            id: review.id,
+            authorLabel: labels.get(review.reviewerId) ?? null,
+            reviewer: reviewer ? personName(reviewer) : '',
+            mine: false,
+            status: review.status,
+            recommendation: review.recommendation,
+            text: review.text,
+            criteria: (review.criteria ?? []).map(({ name, score, comment }) => ({ name, score, comment })),
+            submittedAt: review.submittedAt,
+            declineReason: review.declineReason ?? null,
+            sharedWithAuthor: false,
+          };
+        }),
+        revisionRequest: null,
+      },
+    ],
+  };
+}
+
 export const revisionHandlers = [
   http.get('*/api/papers/:id/rounds', ({ params }) => {
-    if (!sessionUser()) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
-    return HttpResponse.json(db.rounds[String(params.id)] ?? noRounds());
+    const user = sessionUser();
+    if (!user) return fail(401, 'UNAUTHENTICATED', 'Authentication required');
+    const paperId = String(params.id);
+    return HttpResponse.json(db.rounds[paperId] ?? (user.roles.includes('admin') ? editorsRoundsOf(paperId) : noRounds()));
   }),
 
   http.post('*/api/papers/:id/revision-requests', async ({ params, request }) => {

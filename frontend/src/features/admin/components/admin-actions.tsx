@@ -1,7 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { type DecisionStatus, type PaperStatus, toApiError, usePreviewDecisionLetterMutation } from '@/shared/api';
-import { Button, LetterPreview, letterPreviewErrorToast, PaperStatusBadge, SectionCard, TextAreaField, useToast } from '@/shared/ui';
+import { Button, LetterPreview, letterPreviewErrorToast, PaperStatusBadge, ReviewsToShare, SectionCard, type ShareableReview, TextAreaField, useToast } from '@/shared/ui';
 import { useChangePaperStatusMutation } from '../api/admin-api';
 import { decisionActions, decisionLetterWords, LETTER_DECISIONS, statusUpdateFailedToast, statusUpdatedToast } from '../model/admin-messages';
 
@@ -10,17 +10,19 @@ const sendsLetter = (status: DecisionStatus): status is (typeof LETTER_DECISIONS
 /**
  * The editorial decisions on /papers/{id}: shown to admins (access.changeStatus). An acceptance or
  * a rejection may carry a letter (a note, the round's review quoted unnamed); with one, the letter
- * is previewed and sent only when confirmed. `shareableReviewId` is the round's submitted review.
+ * is previewed and sent only when confirmed. `shareableReviews` are the round's submitted reviews:
+ * one is quoted with a tick, several are each chosen.
  */
-export function AdminActions({ paperId, status, shareableReviewId = null }: { paperId: string; status: PaperStatus; shareableReviewId?: string | null }) {
+export function AdminActions({ paperId, status, shareableReviews = [] }: { paperId: string; status: PaperStatus; shareableReviews?: readonly ShareableReview[] }) {
   const { toast } = useToast();
   const [changeStatus, { isLoading }] = useChangePaperStatusMutation();
   const [previewLetter, { isLoading: isPreviewing }] = usePreviewDecisionLetterMutation();
   const [pending, setPending] = useState<DecisionStatus | null>(null);
   const [editorNote, setEditorNote] = useState('');
-  const [shareReview, setShareReview] = useState(false);
+  const [chosenReviewIds, setChosenReviewIds] = useState<string[]>([]);
   const [preview, setPreview] = useState<{ status: DecisionStatus; letter: string } | null>(null);
-  const sharedReviewIds = shareReview && shareableReviewId ? [shareableReviewId] : [];
+  // Only reviews the round still offers: a choice outlives a refetch that drops one.
+  const sharedReviewIds = shareableReviews.map((review) => review.id).filter((id) => chosenReviewIds.includes(id));
   const hasLetter = editorNote.trim() !== '' || sharedReviewIds.length > 0;
 
   const send = async (next: DecisionStatus) => {
@@ -95,12 +97,13 @@ export function AdminActions({ paperId, status, shareableReviewId = null }: { pa
           value={editorNote}
           onChange={(event) => setEditorNote(event.target.value)}
         />
-        {shareableReviewId && (
+        {shareableReviews.length === 1 && (
           <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" checked={shareReview} onChange={(event) => setShareReview(event.target.checked)} />
+            <input type="checkbox" checked={sharedReviewIds.length === 1} onChange={(event) => setChosenReviewIds(event.target.checked ? [shareableReviews[0].id] : [])} />
             {decisionLetterWords.shareReview}
           </label>
         )}
+        {shareableReviews.length > 1 && <ReviewsToShare legend={decisionLetterWords.shareReviews} reviews={shareableReviews} chosen={sharedReviewIds} onChange={setChosenReviewIds} />}
       </fieldset>
       {preview && confirming && (
         <div className="mt-4 grid gap-3">

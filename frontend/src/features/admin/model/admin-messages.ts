@@ -38,6 +38,7 @@ export const decisionLetterWords = {
   hint: 'Optional. Sent with an acceptance or a rejection; you see the letter before it goes.',
   note: 'Note with the decision',
   shareReview: 'Quote the review (as “Reviewer 1”)',
+  shareReviews: 'Quote these reviews (the author reads each as “Reviewer N”, never the name)',
   confirm: (label: string) => `Send letter and ${label}`,
   back: 'Edit letter',
 } as const;

@@ -5,6 +5,11 @@ import { useGetAssignablePapersQuery } from '../api/review-api';
 import { ASSIGNMENT_STRINGS } from '../model/review-messages';
 import { AssignReviewForm } from './assign-review-form';
 
+/** With several reviewers per round, how many a paper's round has; with the spec's one, nothing (its list stays as the spec shows it). */
+function reviewerPlaces(paper: { assignedReviewers: number; reviewersPerRound: number }): string {
+  return paper.reviewersPerRound > 1 ? ` — ${paper.assignedReviewers} of ${paper.reviewersPerRound} reviewers` : '';
+}
+
 /** The spec's Assign Papers for Review card: a paper without a reviewer, an assignable reviewer, assign. */
 export function AssignPaperCard() {
   const papers = useGetAssignablePapersQuery();
@@ -19,6 +24,7 @@ export function AssignPaperCard() {
       <AssignReviewForm
         label="Assign a paper"
         paperId={paperId}
+        standingReviewerIds={papers.data?.find((paper) => paper.id === paperId)?.reviewerIds}
         submitLabel="Assign Paper for Review"
         onAssigned={() => setPaperId('')}
         paperField={
@@ -34,7 +40,7 @@ export function AssignPaperCard() {
               placeholder="Select a paper"
               value={paperId}
               onChange={(event) => setPaperId(event.target.value)}
-              options={papers.data.map((paper) => ({ value: paper.id, label: `${paper.title} (${paper.category})` }))}
+              options={papers.data.map((paper) => ({ value: paper.id, label: `${paper.title} (${paper.category})${reviewerPlaces(paper)}` }))}
             />
           ) : (
             <p className="text-sm text-slate-600">{ASSIGNMENT_STRINGS.noPapers}</p>

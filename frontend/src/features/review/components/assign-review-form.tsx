@@ -16,13 +16,15 @@ interface AssignReviewFormProps {
   submitLabel: string;
   /** After the assignment is made (Reviewer Management clears its paper choice). */
   onAssigned?: () => void;
+  /** Reviewers already standing in the paper's round (several per round): the server refuses them again, so they are not offered. */
+  standingReviewerIds?: readonly string[];
 }
 
 /**
  * A reviewer who accepted an invitation, an optional due date, assign: the one implementation
  * behind Reviewer Management and a paper's page (the server's rules decide, and say why not).
  */
-export function AssignReviewForm({ label, paperId, paperField, submitLabel, onAssigned }: AssignReviewFormProps) {
+export function AssignReviewForm({ label, paperId, paperField, submitLabel, onAssigned, standingReviewerIds = [] }: AssignReviewFormProps) {
   const reviewers = useGetAssignableReviewersQuery();
   const [assign, { isLoading: assigning }] = useAssignReviewMutation();
   const { toast } = useToast();
@@ -60,7 +62,7 @@ export function AssignReviewForm({ label, paperId, paperField, submitLabel, onAs
           placeholder="Select a reviewer"
           value={reviewerId}
           onChange={(event) => setReviewerId(event.target.value)}
-          options={reviewers.data.map((reviewer) => ({
+          options={reviewers.data.filter((reviewer) => !standingReviewerIds.includes(reviewer.userId)).map((reviewer) => ({
             value: reviewer.userId,
             label: `${personName(reviewer)} (${reviewer.email})`,
           }))}

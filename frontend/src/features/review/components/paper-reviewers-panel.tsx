@@ -16,7 +16,7 @@ export function PaperReviewersPanel({ paperId }: { paperId: string }) {
   const assignable = useGetAssignablePapersQuery();
   const assignments = useGetReviewAssignmentsQuery();
   const ofPaper = (assignments.data ?? []).filter((assignment) => assignment.paperId === paperId);
-  const open = assignable.data?.some((paper) => paper.id === paperId) ?? false;
+  const open = assignable.data?.find((paper) => paper.id === paperId);
 
   return (
     <SectionCard title="Reviewers" icon={UserCheck} description={PAPER_REVIEWERS_STRINGS.description} contentClassName="grid gap-6">
@@ -27,7 +27,10 @@ export function PaperReviewersPanel({ paperId }: { paperId: string }) {
           {PAPER_REVIEWERS_STRINGS.assignableError}
         </p>
       ) : open ? (
-        <AssignReviewForm label="Assign a reviewer" paperId={paperId} submitLabel="Assign Reviewer" />
+        <div className="grid gap-3">
+          {open.reviewersPerRound > 1 && <p className="text-sm text-slate-700">{PAPER_REVIEWERS_STRINGS.places(open.round, open.assignedReviewers, open.reviewersPerRound)}</p>}
+          <AssignReviewForm label="Assign a reviewer" paperId={paperId} submitLabel="Assign Reviewer" standingReviewerIds={open.reviewerIds} />
+        </div>
       ) : (
         <p className="text-sm text-slate-600">{PAPER_REVIEWERS_STRINGS.notAssignable}</p>
       )}

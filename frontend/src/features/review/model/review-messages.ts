@@ -66,7 +66,8 @@ export const ASSIGNMENT_STRINGS = {
 /** The Reviewers card on a paper's page (its editors'). */
 export const PAPER_REVIEWERS_STRINGS = {
   description: 'Assign a reviewer for the current round, move a due date, send a reminder or withdraw an assignment.',
-  notAssignable: 'No reviewer can be assigned now: the current round has its reviewer, or the paper is not submitted or under review.',
+  notAssignable: 'No reviewer can be assigned now: the current round has all its reviewers, or the paper is not submitted or under review.',
+  places: (round: number, assigned: number, wanted: number) => `Round ${round} has ${assigned} of its ${wanted} reviewers. Assign another here.`,
   assignableError: 'Whether this paper can take a reviewer could not be loaded.',
   noAssignments: 'No reviewer has been assigned to this paper yet.',
 } as const;

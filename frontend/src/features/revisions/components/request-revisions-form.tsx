@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { type RevisionKind, toApiError, usePreviewDecisionLetterMutation } from '@/shared/api';
-import { Button, LetterPreview, letterPreviewErrorToast, letterPreviewWords, TextAreaField, useToast } from '@/shared/ui';
+import { Button, LetterPreview, letterPreviewErrorToast, letterPreviewWords, ReviewsToShare, type ShareableReview, TextAreaField, useToast } from '@/shared/ui';
 import { useRequestRevisionsMutation } from '../api/revisions-api';
 import { requestErrorToast, revisionDueDays, revisionKindLabels, revisionToasts } from '../model/revision-messages';
 
@@ -8,24 +8,29 @@ const KINDS: readonly RevisionKind[] = ['minor', 'major'];
 
 /**
  * Instead of deciding, the editors ask the author for minor or major revisions, choosing what of
- * this round's review the author may read (the reviewer is never named to the author).
+ * this round's review the author may read (the reviewer is never named to the author). With
+ * several reviewers, which reviews too: all to begin with, as the server shares without a choice.
  */
-export function RequestRevisionsForm({ paperId, round }: { paperId: string; round: number }) {
+export function RequestRevisionsForm({ paperId, round, shareable }: { paperId: string; round: number; shareable: readonly ShareableReview[] }) {
   const { toast } = useToast();
   const [requestRevisions, { isLoading }] = useRequestRevisionsMutation();
   const [kind, setKind] = useState<RevisionKind>('minor');
   const [editorNote, setEditorNote] = useState('');
   const [shareText, setShareText] = useState(true);
   const [shareCriteria, setShareCriteria] = useState(true);
+  const [chosenReviewIds, setChosenReviewIds] = useState<string[]>(() => shareable.map((review) => review.id));
+  const several = shareable.length > 1;
+  // With one review there is nothing to choose: the server shares the round's review.
+  const sharedReviewIds = several ? { sharedReviewIds: shareable.map((review) => review.id).filter((id) => chosenReviewIds.includes(id)) } : {};
   const headingId = useId();
   const [previewLetter, { isLoading: isPreviewing }] = usePreviewDecisionLetterMutation();
   // The preview stands for the form as it was previewed: any change hides it until previewed again.
-  const choiceKey = JSON.stringify({ kind, editorNote, shareText, shareCriteria });
+  const choiceKey = JSON.stringify({ kind, editorNote, shareText, shareCriteria, sharedReviewIds });
   const [preview, setPreview] = useState<{ letter: string; choiceKey: string } | null>(null);
 
   const onPreview = async () => {
     try {
-      const { letter } = await previewLetter({ paperId, decision: kind === 'minor' ? 'minor_revisions' : 'major_revisions', editorNote, shareText, shareCriteria }).unwrap();
+      const { letter } = await previewLetter({ paperId, decision: kind === 'minor' ? 'minor_revisions' : 'major_revisions', editorNote, shareText, shareCriteria, ...sharedReviewIds }).unwrap();
       setPreview({ letter, choiceKey });
     } catch (error) {
       toast(letterPreviewErrorToast(toApiError(error)));
@@ -35,7 +40,7 @@ export function RequestRevisionsForm({ paperId, round }: { paperId: string; roun
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     try {
-      await requestRevisions({ paperId, kind, editorNote, shareText, shareCriteria }).unwrap();
+      await requestRevisions({ paperId, kind, editorNote, shareText, shareCriteria, ...sharedReviewIds }).unwrap();
       toast(revisionToasts.requested);
     } catch (error) {
       toast(requestErrorToast(toApiError(error)));
@@ -60,8 +65,9 @@ export function RequestRevisionsForm({ paperId, round }: { paperId: string; roun
             </label>
           ))}
         </fieldset>
+        {several && <ReviewsToShare legend="Reviews to share with the author" reviews={shareable} chosen={sharedReviewIds.sharedReviewIds ?? []} onChange={setChosenReviewIds} />}
         <fieldset className="grid gap-2">
-          <legend className="text-sm font-medium text-slate-900">Share with the author, as “Reviewer 1”</legend>
+          <legend className="text-sm font-medium text-slate-900">{several ? 'Of each shared review, the author reads (unnamed)' : 'Share with the author, as “Reviewer 1”'}</legend>
           <label className="flex items-center gap-2 text-sm text-slate-800">
             <input type="checkbox" checked={shareText} onChange={(event) => setShareText(event.target.checked)} />
             The review’s text

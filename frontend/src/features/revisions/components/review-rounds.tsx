@@ -2,7 +2,7 @@ import { FileText, History } from 'lucide-react';
 import { type ReviewRound, type RevisionRequest, type RoundReview, toApiError } from '@/shared/api';
 import { formatDate } from '@/shared/lib/format-date';
 import { recommendationLabels } from '@/shared/lib/review-status';
-import { ReviewCriteriaFeedback, SectionCard, Spinner } from '@/shared/ui';
+import { ReviewCriteriaFeedback, SectionCard, shareableReviewsOf, Spinner } from '@/shared/ui';
 import { useGetReviewRoundsQuery } from '../api/revisions-api';
 import { revisionKindLabels } from '../model/revision-messages';
 import { RequestRevisionsForm } from './request-revisions-form';
@@ -51,7 +51,7 @@ export function ReviewRounds({ paperId, viewer }: { paperId: string; viewer: Rou
           </li>
         ))}
       </ol>
-      {viewer === 'editor' && data.canRequestRevisions && <RequestRevisionsForm paperId={paperId} round={data.currentRound} />}
+      {viewer === 'editor' && data.canRequestRevisions && <RequestRevisionsForm paperId={paperId} round={data.currentRound} shareable={shareableReviewsOf(data)} />}
     </SectionCard>
   );
 }
@@ -90,7 +90,12 @@ function RoundSection({ round, viewer }: { round: ReviewRound; viewer: RoundsVie
       {round.reviews.length === 0 ? (
         <p className="text-sm text-slate-600">{viewer === 'reviewer' ? 'Your review of this round is on this page.' : 'No review to show for this round.'}</p>
       ) : (
-        round.reviews.map((review, index) => <RoundReviewView key={`${review.reviewer}-${index}`} round={round.round} review={review} viewer={viewer} />)
+        // Several reviewers of a round side by side, so the editors compare them point by point.
+        <div className={round.reviews.length > 1 ? 'grid gap-3 md:grid-cols-2' : 'grid gap-3'}>
+          {round.reviews.map((review, index) => (
+            <RoundReviewView key={review.id ?? `${review.reviewer}-${index}`} round={round.round} review={review} viewer={viewer} />
+          ))}
+        </div>
       )}
       {round.revisionRequest && <RevisionRequestView request={round.revisionRequest} />}
     </section>
@@ -109,6 +114,7 @@ function RoundReviewView({ round, review, viewer }: { round: number; review: Rou
         {review.mine ? `${review.reviewer} (you)` : review.reviewer}
         {viewer === 'editor' && <span className="ml-2 font-normal text-slate-600">{describeStatus(review)}</span>}
       </p>
+      {viewer === 'editor' && review.authorLabel && <p className="text-xs text-slate-600">The author reads this reviewer as “{review.authorLabel}”.</p>}
       {review.declineReason && <p className="text-slate-800">Declined: {review.declineReason}</p>}
       {review.recommendation && <p className="text-slate-800">Recommendation: {recommendationLabels[review.recommendation]}</p>}
       {review.text !== null && review.text !== '' && <p className="whitespace-pre-wrap text-slate-800">{review.text}</p>}
