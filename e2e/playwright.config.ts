@@ -8,6 +8,7 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_SMTP_PORT ??= String(await freePort());
 process.env.E2E_MAIL_UI_PORT ??= String(await freePort());
 process.env.E2E_ORCID_PORT ??= String(await freePort());
+process.env.E2E_SECOND_API_PORT ??= String(await freePort());
 // The run's own database and Redis prefix, so that the leftovers of an interrupted run (a worker
 // still taking e-mail jobs) never share them; the stack (start.mjs --temporary) drops both when
 // it stops. Set here, in the runner, so that workers and support/db.ts see the same names.
@@ -24,6 +25,9 @@ process.env.E2E_BASE_URL_RESOLVED = baseURL;
 // external stack, set it to that stack's value, or the journey that needs it is skipped.
 if (!external) process.env.E2E_ARXIV_DETAIL_PAGE_ID ??= 'arxiv-0000.00000';
 process.env.E2E_MAIL_URL ??= `http://127.0.0.1:${process.env.E2E_MAIL_UI_PORT}`;
+// A second API of the same stack configured with REVIEWERS_PER_ROUND=2 (several-reviewers.spec.ts).
+// Against an external stack, set it to such an API of that stack.
+process.env.E2E_SEVERAL_REVIEWERS_URL ??= `http://127.0.0.1:${process.env.E2E_SECOND_API_PORT}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -83,6 +87,8 @@ export default defineConfig({
           // The local ORCID stand-in that start.mjs runs when no ORCID client is configured.
           ORCID_STAND_IN_PORT: process.env.E2E_ORCID_PORT,
           PUBLIC_URL: baseURL,
+          SECOND_API_PORT: process.env.E2E_SECOND_API_PORT,
+          SECOND_API_ENV: 'REVIEWERS_PER_ROUND=2',
           DATABASE_URL: process.env.E2E_DATABASE_URL,
           REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
           REDIS_PREFIX: process.env.E2E_REDIS_PREFIX,

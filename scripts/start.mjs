@@ -23,11 +23,16 @@ const smtpPort = Number(process.env.SMTP_PORT ?? 1025);
 const mailUiPort = Number(process.env.MAIL_UI_PORT ?? 1080);
 const orcidStandInPort = Number(process.env.ORCID_STAND_IN_PORT ?? 9400);
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+// A second API on the same database, Redis, files and secret, with settings of its own
+// (SECOND_API_ENV: KEY=VALUE,KEY=VALUE): the e2e suite runs its several-reviewers journey on one
+// with REVIEWERS_PER_ROUND=2 beside the spec's default of one.
+const secondApiPort = process.env.SECOND_API_PORT ? Number(process.env.SECOND_API_PORT) : null;
 
 if (!flags.has('--skip-install')) ensureDependencies();
 if (!flags.has('--skip-build')) ensureBuilt();
 
 await requireFreePort(port, 'PORT');
+if (secondApiPort) await requireFreePort(secondApiPort, 'SECOND_API_PORT');
 await requireFreePort(smtpPort, 'SMTP_PORT');
 await requireFreePort(mailUiPort, 'MAIL_UI_PORT');
 if (orcidStandInWanted(process.env)) await requireFreePort(orcidStandInPort, 'ORCID_STAND_IN_PORT');
@@ -77,8 +82,13 @@ const orcid = await ensureOrcid(group, { env, port: orcidStandInPort, publicUrl 
 Object.assign(env, orcid.env);
 group.start('api', process.execPath, [...API_NODE_FLAGS, 'dist/main.js'], { cwd: join(root, 'backend'), env });
 group.start('worker', process.execPath, ['dist/worker.js'], { cwd: join(root, 'backend'), env });
+if (secondApiPort) {
+  const settings = Object.fromEntries((process.env.SECOND_API_ENV ?? '').split(',').filter(Boolean).map((pair) => pair.split('=', 2)));
+  const secondEnv = { ...env, PORT: String(secondApiPort), PUBLIC_URL: `http://127.0.0.1:${secondApiPort}`, ...settings };
+  group.start('api-2', process.execPath, [...API_NODE_FLAGS, 'dist/main.js'], { cwd: join(root, 'backend'), env: secondEnv });
+}
 
-const apiReady = await waitForHttp(`http://127.0.0.1:${port}/api/health`);
+const apiReady = (await waitForHttp(`http://127.0.0.1:${port}/api/health`)) && (!secondApiPort || (await waitForHttp(`http://127.0.0.1:${secondApiPort}/api/health`)));
 const mailReady = await waitForHttp(`http://127.0.0.1:${mailUiPort}/api/healthz`);
 const orcidReady = orcid.standInUrl === null || (await waitForHttp(`${orcid.standInUrl}/.well-known/openid-configuration`));
 if (!apiReady || !mailReady || !orcidReady) {

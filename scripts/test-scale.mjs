@@ -205,9 +205,11 @@ for (const dir of [nginxPrefix, storageDir, mailDir, acmeRoot]) mkdirSync(dir, {
 const tls = makeThrowawayCertificate(openssl, join(nginxPrefix, 'tls'));
 const trustingRunCertificate = new https.Agent({ ca: tls.pem, keepAlive: true });
 
-const [apiPorts, httpsPort, httpPort, smtpPort, mailUiPort, orcidPort] = [
-  [await freePort(), await freePort()], await freePort(), await freePort(), await freePort(), await freePort(), await freePort(),
+const [apiPorts, httpsPort, httpPort, smtpPort, mailUiPort, orcidPort, severalReviewersPort] = [
+  [await freePort(), await freePort()], await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort(),
 ];
+// Beside the proxy, an API of the same stack that lets a round have two reviewers (e2e several-reviewers.spec.ts).
+const severalReviewersUrl = `http://127.0.0.1:${severalReviewersPort}`;
 const apis = apiPorts.map((port) => `127.0.0.1:${port}`);
 const publicUrl = `https://127.0.0.1:${httpsPort}`;
 const plainHttpUrl = `http://127.0.0.1:${httpPort}`;
@@ -344,6 +346,10 @@ Object.assign(env, orcid.env);
 
 const backend = join(root, 'backend');
 apiPorts.forEach((port, index) => start(`api-${index + 1}`, process.execPath, [...API_NODE_FLAGS, 'dist/main.js'], { cwd: backend, env: { ...env, PORT: String(port) } }));
+start('api-several-reviewers', process.execPath, [...API_NODE_FLAGS, 'dist/main.js'], {
+  cwd: backend,
+  env: { ...env, PORT: String(severalReviewersPort), PUBLIC_URL: severalReviewersUrl, REVIEWERS_PER_ROUND: '2' },
+});
 const workers = [1, 2].map((n) => start(`worker-${n}`, process.execPath, ['dist/worker.js'], { cwd: backend, env }));
 const workersReady = Promise.all(workers.map((worker) => waitForOutput(worker, 'The worker is running')));
 
@@ -357,7 +363,7 @@ if (tested.status !== 0) {
 }
 
 const ready = await Promise.all([
-  ...apiPorts.map((port) => waitForHttp(`http://127.0.0.1:${port}/api/health`)),
+  ...[...apiPorts, severalReviewersPort].map((port) => waitForHttp(`http://127.0.0.1:${port}/api/health`)),
   waitForHttp(`${mailUrl}/api/healthz`),
   orcid.standInUrl === null || waitForHttp(`${orcid.standInUrl}/.well-known/openid-configuration`),
   workersReady.then((all) => all.every(Boolean)),
@@ -389,6 +395,7 @@ const suiteStatus = await new Promise((resolve) => {
       // The browser cannot know the run's self-signed certificate (e2e/playwright.config.ts).
       E2E_IGNORE_HTTPS_ERRORS: '1',
       E2E_MAIL_URL: mailUrl,
+      E2E_SEVERAL_REVIEWERS_URL: severalReviewersUrl,
       E2E_DATABASE_URL: databaseUrl,
       E2E_REDIS_PREFIX: REDIS_PREFIX,
       E2E_ARXIV_DETAIL_PAGE_ID: ARXIV_DETAIL_PAGE_ID,

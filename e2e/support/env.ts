@@ -10,6 +10,8 @@ function required(name: string): string {
 export const baseURL = required('E2E_BASE_URL_RESOLVED');
 /** The mail catcher's web UI and REST API (maildev 3: /api/email). */
 export const mailURL = required('E2E_MAIL_URL');
+/** An API of the same stack (database, mail) that lets a round have two reviewers (REVIEWERS_PER_ROUND=2). */
+export const severalReviewersURL = required('E2E_SEVERAL_REVIEWERS_URL');
 
 /** Storage state (cookies) of each seeded account, written once by auth.setup.ts. */
 export const storageStateOf = (role: DemoRole): string =>

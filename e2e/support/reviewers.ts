@@ -31,6 +31,6 @@ export async function newReviewer(admin: Page, mail: MailCatcher, page: Page): P
   await expect(page.getByText('Your account has been created successfully!')).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
   await new AuthPage(page).signIn(email, password);
-  await expect(page).toHaveURL(atPath('/reviewer-dashboard'));
+  await expect(page).toHaveURL(atPath('/reviewer-dashboard', new URL(page.url()).origin));
   return { email, name: 'Grace Hopper', password };
 }
