@@ -103,11 +103,16 @@ describe('the decision letter: its preview and the e-mails that carry it', () =>
     const [accepted] = await mailsOf('paper-accepted', paper.title);
     expect(accepted).toMatchObject({ recipient: author.email, data: { letter } });
     expect(letter).not.toContain(await reviewerName(paper.id));
+    // What the letter quoted, the author reads on the paper's page too, unnamed.
+    const feedback = (await as(author).get(`/api/papers/${paper.id}/rounds`).expect(200)).body as { rounds: { reviews: { reviewer: string; text: string | null }[] }[] };
+    expect(feedback.rounds[0].reviews).toEqual([expect.objectContaining({ reviewer: 'Reviewer 1', text: 'The question is good; the sample is small.' })]);
 
-    // An existing call, the status alone: no letter.
+    // An existing call, the status alone: no letter, and nothing shared.
     const plain = await reviewedPaper();
     await as(admin).patch(`/api/papers/${plain.id}/status`).send({ status: 'rejected' }).expect(200);
     expect((await mailsOf('paper-rejected', plain.title))[0]).toMatchObject({ data: { letter: '' } });
+    const nothingShared = (await as(author).get(`/api/papers/${plain.id}/rounds`).expect(200)).body as { rounds: { reviews: unknown[] }[] };
+    expect(nothingShared.rounds.flatMap((round) => round.reviews)).toEqual([]);
 
     // A review that may not be shared refuses the decision: nothing recorded, nothing sent.
     const refused = await reviewedPaper();

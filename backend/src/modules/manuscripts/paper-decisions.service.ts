@@ -128,7 +128,8 @@ export class PaperDecisionsService {
     if (template === MailTemplate.PaperPublished) return outbox.queue({ ...mail, template, data });
     // A review that may not be shared refuses the decision with it: nothing is recorded or sent.
     const letterDecision = template === MailTemplate.PaperAccepted ? 'accepted' : 'rejected';
-    const { letter } = await this.letters.letterFor(paper, { decision: letterDecision, editorNote: decision.editorNote, sharedReviewIds: decision.sharedReviewIds }, tx);
+    const { letter, sharedReviewIds } = await this.letters.letterFor(paper, { decision: letterDecision, editorNote: decision.editorNote, sharedReviewIds: decision.sharedReviewIds }, tx);
+    await this.letters.reviewsQuoted(tx, paper.id, sharedReviewIds);
     return outbox.queue({ ...mail, template, data: { ...data, letter } });
   }
 }

@@ -23,17 +23,36 @@ export interface LetterChoice {
 }
 
 /**
+ * Told, inside a decision's transaction, which reviews its letter quotes. The review module owns
+ * the reviews and registers one: what a letter quoted, the author may read on the paper's page too.
+ */
+export type ReviewsQuotedListener = (tx: EntityManager, paperId: string, reviewIds: readonly string[]) => Promise<void>;
+
+/**
  * The decision letter from the paper's reviews: the preview the editors read before sending, and
  * the text the decision and revision-request e-mails carry, composed the same way.
  */
 @Injectable()
 export class DecisionLettersService {
+  private readonly quotedListeners: ReviewsQuotedListener[] = [];
+
   constructor(
     private readonly em: EntityManager,
     private readonly access: AccessService,
     private readonly papers: ManuscriptsService,
     private readonly reviews: LetterReviewsRepository,
   ) {}
+
+  /** The review module's hook (this module cannot import it: review imports manuscripts). */
+  onReviewsQuoted(listener: ReviewsQuotedListener): void {
+    this.quotedListeners.push(listener);
+  }
+
+  /** A decision's letter went with its transaction, quoting these reviews (its text and scores). */
+  async reviewsQuoted(tx: EntityManager, paperId: string, reviewIds: readonly string[]): Promise<void> {
+    if (reviewIds.length === 0) return;
+    for (const listener of this.quotedListeners) await listener(tx, paperId, reviewIds);
+  }
 
   async preview(editor: AuthUser, paperId: string, request: DecisionLetterPreviewRequestDto): Promise<DecisionLetterDto> {
     await this.access.requireAccess(editor, Permission.PaperDecide, [paperId]);

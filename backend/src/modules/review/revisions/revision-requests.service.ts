@@ -1,5 +1,5 @@
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { AccessService } from '../../../common/access/access.service.js';
 import { Permission } from '../../../common/access/permission.js';
 import { validateInput } from '../../../common/http/validation-errors.js';
@@ -48,7 +48,7 @@ export function toRevisionRequestDto(request: RevisionRequest, now = new Date())
  * author's answer, a revised PDF and a response letter, opens the next round.
  */
 @Injectable()
-export class RevisionRequestsService {
+export class RevisionRequestsService implements OnModuleInit {
   constructor(
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -60,6 +60,16 @@ export class RevisionRequestsService {
     private readonly timeline: PaperTimelineService,
     private readonly letters: DecisionLettersService,
   ) {}
+
+  /** An acceptance's or a rejection's letter that quotes reviews shares them with the author, text and scores, as the letter did. */
+  onModuleInit(): void {
+    this.letters.onReviewsQuoted(async (tx, paperId, reviewIds) => {
+      for (const review of await tx.find(PaperReview, { id: { $in: [...reviewIds] }, paperId, status: ReviewStatus.Submitted })) {
+        review.shareText = true;
+        review.shareCriteria = true;
+      }
+    });
+  }
 
   /**
    * Records the request, what of the review is shared, and the author's e-mail, in one
