@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createPerson, type Person, sql } from '../support/accounts.js';
-import { givePaidFee, pdfBytes, submissionFields } from '../support/papers.js';
+import { submitPaperAs } from '../support/papers.js';
 import { createAssignableReviewer } from '../support/reviewers.js';
 import { rubricScores } from '../support/rubric.js';
 import { clearRateLimits, startTestApp, type TestApp } from '../support/test-app.js';
@@ -32,14 +32,7 @@ describe('the decision letter: its preview and the e-mails that carry it', () =>
     return { get: (url: string) => auth(agent.get(url)), post: (url: string) => auth(agent.post(url)), patch: (url: string) => auth(agent.patch(url)) };
   };
 
-  const submitPaper = async (): Promise<{ id: string; title: string }> => {
-    await givePaidFee(testApp, author.id);
-    const fields = submissionFields();
-    let req = as(author).post('/api/papers');
-    for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
-    const response = await req.attach('pdf', pdfBytes(3000, 'a'), { filename: 'paper.pdf', contentType: 'application/pdf' }).expect(201);
-    return { id: (response.body as { id: string }).id, title: fields.title };
-  };
+  const submitPaper = () => submitPaperAs(testApp, author);
 
   /** A paper whose round 1 review is submitted, with the review's id. */
   const reviewedPaper = async () => {

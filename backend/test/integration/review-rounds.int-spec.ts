@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createPerson, type Person, sql } from '../support/accounts.js';
-import { givePaidFee, pdfBytes, submissionFields } from '../support/papers.js';
+import { pdfBytes, submitPaperAs } from '../support/papers.js';
 import { createAssignableReviewer } from '../support/reviewers.js';
 import { rubricScores } from '../support/rubric.js';
 import { clearRateLimits, startTestApp, type TestApp } from '../support/test-app.js';
@@ -58,15 +58,7 @@ describe('review rounds and revision requests', () => {
     return { get: (url: string) => auth(agent.get(url)), post: (url: string) => auth(agent.post(url)) };
   };
 
-  /** A paper submitted the real way, so its first PDF is version 1. */
-  const submitPaper = async (): Promise<{ id: string; title: string }> => {
-    await givePaidFee(testApp, author.id);
-    const fields = submissionFields();
-    let req = as(author).post('/api/papers');
-    for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
-    const response = await req.attach('pdf', pdfBytes(3000, 'a'), { filename: 'first.pdf', contentType: 'application/pdf' }).expect(201);
-    return { id: (response.body as { id: string }).id, title: fields.title };
-  };
+  const submitPaper = () => submitPaperAs(testApp, author);
 
   const assign = async (paperId: string, reviewer: Person): Promise<string> =>
     ((await as(admin).post('/api/admin/reviews').send({ paperId, reviewerId: reviewer.id }).expect(201)).body as { id: string }).id;

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createPerson, type Person, sql } from '../support/accounts.js';
-import { givePaidFee, pdfBytes, submissionFields } from '../support/papers.js';
+import { submitPaperAs } from '../support/papers.js';
 import { createAssignableReviewer } from '../support/reviewers.js';
 import { rubricScores } from '../support/rubric.js';
 import { clearRateLimits, startTestApp, type TestApp } from '../support/test-app.js';
@@ -68,14 +68,7 @@ describe('several reviewers per round', () => {
     };
   };
 
-  const submitPaper = async (): Promise<{ id: string; title: string }> => {
-    await givePaidFee(testApp, author.id);
-    const fields = submissionFields();
-    let req = as(author).post('/api/papers');
-    for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
-    const response = await req.attach('pdf', pdfBytes(3000, 'a'), { filename: 'first.pdf', contentType: 'application/pdf' }).expect(201);
-    return { id: (response.body as { id: string }).id, title: fields.title };
-  };
+  const submitPaper = () => submitPaperAs(testApp, author);
 
   const assign = (paperId: string, reviewer: Person) => as(admin).post('/api/admin/reviews').send({ paperId, reviewerId: reviewer.id });
   const assigned = async (paperId: string, reviewer: Person): Promise<string> => ((await assign(paperId, reviewer).expect(201)).body as { id: string }).id;

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
+import request from 'supertest';
 import { PaperStatus } from '../../src/modules/manuscripts/entities/paper-status.js';
 import { type PaperAuthor, ResearchPaper } from '../../src/modules/manuscripts/entities/research-paper.entity.js';
 import { renderPaperPdf } from '../../src/cli/seeders/paper-pdf.js';
@@ -87,3 +88,13 @@ export const submissionFields = (overrides: Record<string, string | undefined> =
   };
   return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined));
 };
+
+/** A paper submitted the real way (the fee paid, the form, a PDF), so its first PDF is version 1: its id and title. */
+export async function submitPaperAs(testApp: TestApp, author: { id: string; token: string }, overrides: Record<string, string | undefined> = {}): Promise<{ id: string; title: string }> {
+  await givePaidFee(testApp, author.id);
+  const fields = submissionFields(overrides);
+  let req = request(testApp.server).post('/api/papers').set('Authorization', `Bearer ${author.token}`);
+  for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
+  const response = await req.attach('pdf', pdfBytes(3000, 'a'), { filename: 'paper.pdf', contentType: 'application/pdf' }).expect(201);
+  return { id: (response.body as { id: string }).id, title: fields.title };
+}
