@@ -177,10 +177,12 @@ describe('/reviewer-invitation', () => {
     const { user, router } = await open(invitedPage(invitation.token));
     await heading('You already have an account');
     expect(screen.getByText('An account for known@example.org already exists.')).toBeInTheDocument();
-    expect(screen.getByText(/open this invitation link again/)).toBeInTheDocument();
+    expect(screen.getByText('Sign in with it: you come back to this invitation to accept it.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept Invitation & Create Account' })).not.toBeInTheDocument();
     await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'Sign In' }));
     await waitFor(() => expect(currentPath(router)).toBe('/auth'));
+    // The sign-in page is asked to come back to this invitation once signed in.
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(invitedPage(invitation.token));
   });
 
   it('switches to sign-in when the account appeared between the check and the submit (409)', async () => {

@@ -1,6 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { AlertTriangle, CheckCircle2, MailQuestion, ShieldAlert, UserCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { toApiError } from '@/shared/api';
 import { paths } from '@/shared/config/paths';
 import { journal } from '@/shared/content/journal';
@@ -116,6 +117,9 @@ interface ValidInvitationProps {
 }
 
 function ValidInvitation({ check, viewer, accountExists, isAccepting, onCreateAccount, onAddRole }: ValidInvitationProps) {
+  // Sign-in comes back to this invitation (its token in the address), where the signed-in invitee accepts it.
+  const location = useLocation();
+  const signInAndReturn = paths.auth.getHref(`${location.pathname}${location.search}${location.hash}`);
   const invited = check.email;
   if (viewer.status === 'authenticated' && viewer.email !== null && !sameAddress(viewer.email, invited)) {
     return (
@@ -152,11 +156,8 @@ function ValidInvitation({ check, viewer, accountExists, isAccepting, onCreateAc
         icon={UserCheck}
         description={`An account for ${invited} already exists.`}
       >
-        {/* The sign-in page does not come back here by itself, so the person opens the link again. */}
-        <p className="text-center text-sm text-slate-700">
-          Sign in with it, then open this invitation link again to accept the invitation.
-        </p>
-        <LinkButton to={paths.auth.getHref()}>Sign In</LinkButton>
+        <p className="text-center text-sm text-slate-700">Sign in with it: you come back to this invitation to accept it.</p>
+        <LinkButton to={signInAndReturn}>Sign In</LinkButton>
       </InvitationCard>
     );
   }
