@@ -72,8 +72,8 @@ async function signedInBrowser(testApp: TestApp, account: { email: string; passw
 }
 
 /** The start: a redirect to ORCID's authorize page, whose URL it answers. */
-async function start(testApp: TestApp, browser: Browser, flow: 'link' | 'sign-in'): Promise<URL> {
-  const response = await browser.get(testApp, `/api/orcid/${flow}/start`);
+async function start(testApp: TestApp, browser: Browser, flow: 'link' | 'sign-in', next?: string): Promise<URL> {
+  const response = await browser.get(testApp, `/api/orcid/${flow}/start${next === undefined ? '' : `?next=${encodeURIComponent(next)}`}`);
   expect(response.status).toBe(302);
   return new URL(response.headers.location);
 }
@@ -98,7 +98,8 @@ async function callback(testApp: TestApp, browser: Browser, callbackUrl: string)
   const response = await browser.get(testApp, callbackUrl.slice(PUBLIC_URL.length));
   expect(response.status).toBe(302);
   const location = response.headers.location;
-  expect(JOURNAL_RESULTS.has(location)).toBe(true);
+  // A fixed result, or a sign-in sent back to the page of this site it was asked for.
+  expect(JOURNAL_RESULTS.has(location) || /^\/(?![/\\])[^?#]*\?(?:[^#]*&)?orcid=signed_in(?:#.*)?$/.test(location)).toBe(true);
   expect(response.headers['cache-control']).toBe('no-store');
   return { location, response };
 }
@@ -318,6 +319,25 @@ describe('ORCID linking and sign-in', () => {
       // The refresh cookie of this session works like a password sign-in's.
       const refreshed = await request(testApp.server).post('/api/auth/refresh').set('Cookie', visitor.cookiesFor('/api/auth/refresh'));
       expect(refreshed.status).toBe(200);
+    }
+  });
+
+  it('returns a sign-in to the page the sign-in page was asked to return to, and only to a page of this site', async () => {
+    await sql(testApp.app, 'update profiles set orcid_id = null, orcid_name = null, orcid_linked_at = null where orcid_id is not null');
+    const account = await createAccount(testApp, { role: 'reviewer' });
+    const linking = await signedInBrowser(testApp, account);
+    await callback(testApp, linking, await atOrcid(await start(testApp, linking, 'link'), TESTWELL));
+    const cases: [string, string][] = [
+      ['/review/3f1c?tab=scores#rubric', '/review/3f1c?tab=scores&orcid=signed_in#rubric'],
+      ['/reviewer-dashboard', '/reviewer-dashboard?orcid=signed_in'],
+      ['//evil.example/steal', '/reviewer-dashboard?orcid=signed_in'],
+      ['https://evil.example/', '/reviewer-dashboard?orcid=signed_in'],
+      ['/\\evil.example', '/reviewer-dashboard?orcid=signed_in'],
+      ['/auth?next=/admin', '/reviewer-dashboard?orcid=signed_in'],
+    ];
+    for (const [next, landing] of cases) {
+      const visitor = new Browser();
+      expect((await callback(testApp, visitor, await atOrcid(await start(testApp, visitor, 'sign-in', next), TESTWELL))).location).toBe(landing);
     }
   });
 

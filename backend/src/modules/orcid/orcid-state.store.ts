@@ -15,6 +15,8 @@ export interface OrcidFlowState {
   /** Linking: the account and the session that started it. */
   userId?: string;
   sessionId?: string;
+  /** Sign-in: the page of this site to open afterwards (`safeReturnPath`), when the sign-in page had one. */
+  returnTo?: string;
 }
 
 /** States and binding cookies are 43 base64url characters (32 random bytes); anything else is not one of ours. */

@@ -45,8 +45,9 @@ export class OrcidController {
   @Header('Cache-Control', 'no-store')
   @Redirect()
   @ApiFoundResponse({ description: `To ORCID's authorize page (scope /authenticate), with the binding cookie set; or ${SIGN_IN_RESULTS}` })
-  async startSignIn(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<RedirectTarget> {
-    return this.toOrcid(reply, await this.orcid.startSignIn(this.binding.read(request)));
+  @ApiQuery({ name: 'next', required: false, description: 'A path of this site to open once signed in (as /auth?next=…); anything else is ignored' })
+  async startSignIn(@Query('next') next: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<RedirectTarget> {
+    return this.toOrcid(reply, await this.orcid.startSignIn(this.binding.read(request), next));
   }
 
   @Get('callback')
@@ -61,7 +62,7 @@ export class OrcidController {
   @ApiFoundResponse({
     description:
       `Linking: to \`/?orcid=linked\`, or ${LINK_RESULTS}. ` +
-      `Sign-in: the session cookies set, to \`/?orcid=signed_in\`, \`/reviewer-dashboard?orcid=signed_in\` or \`/admin?orcid=signed_in\` by role; or ${SIGN_IN_RESULTS}`,
+      `Sign-in: the session cookies set, to the start's \`next\` with \`orcid=signed_in\` added when it had one, else to \`/?orcid=signed_in\`, \`/reviewer-dashboard?orcid=signed_in\` or \`/admin?orcid=signed_in\` by role; or ${SIGN_IN_RESULTS}`,
   })
   async callback(
     @Query() query: Record<string, unknown>,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { safeReturnPath, withQueryParameter } from '../../common/web-shared/return-path.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { AuthService, type SignedIn } from '../auth/auth.service.js';
@@ -66,8 +67,10 @@ export class OrcidService {
     return this.start('link', binding, { userId: user.id, sessionId: user.sessionId });
   }
 
-  startSignIn(binding: string | undefined): Promise<StartedFlow> {
-    return this.start('sign-in', binding, {});
+  /** `next`: the page to open once signed in, kept only when it is a path of this site (`safeReturnPath`). */
+  startSignIn(binding: string | undefined, next?: unknown): Promise<StartedFlow> {
+    const returnTo = safeReturnPath(next);
+    return this.start('sign-in', binding, returnTo ? { returnTo } : {});
   }
 
   async unlink(user: AuthUser): Promise<void> {
@@ -89,7 +92,7 @@ export class OrcidService {
     return state.flow === 'link' ? this.completeLink(state, callback) : this.completeSignIn(state, callback);
   }
 
-  private async start(flow: OrcidFlow, binding: string | undefined, owner: Pick<OrcidFlowState, 'userId' | 'sessionId'>): Promise<StartedFlow> {
+  private async start(flow: OrcidFlow, binding: string | undefined, owner: Pick<OrcidFlowState, 'userId' | 'sessionId' | 'returnTo'>): Promise<StartedFlow> {
     if (!this.orcid.enabled || !this.config.orcid) throw OrcidException.of(flow, 'start_failed');
     const state = newToken();
     const codeVerifier = newToken();
@@ -134,7 +137,8 @@ export class OrcidService {
       this.logger.warn({ err: error, userId }, 'ORCID sign-in refused by the account');
       throw OrcidException.signIn('sign_in_failed');
     }
-    return { url: OrcidRedirect.signedIn(signedIn.body.user.role), signedIn };
+    const url = state.returnTo ? withQueryParameter(state.returnTo, 'orcid=signed_in') : OrcidRedirect.signedIn(signedIn.body.user.role);
+    return { url, signedIn };
   }
 
   private async identityFrom(flow: OrcidFlow, state: OrcidFlowState, callback: OrcidCallback): Promise<OrcidIdentity> {

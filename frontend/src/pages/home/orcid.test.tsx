@@ -107,6 +107,18 @@ describe('/auth', () => {
     expect(screen.getByRole('note')).toHaveTextContent(/Test mode/);
   });
 
+  it('asks ORCID sign-in to come back to the page /auth was asked to return to, and to no other site', async () => {
+    serveSettings({ enabled: true, testMode: true });
+    await open(`/auth?next=${encodeURIComponent('/review/42?tab=scores')}`);
+    expect(await screen.findByRole('link', { name: 'Sign in with ORCID' })).toHaveAttribute('href', `/api/orcid/sign-in/start?next=${encodeURIComponent('/review/42?tab=scores')}`);
+  });
+
+  it('ignores a return page of another site', async () => {
+    serveSettings({ enabled: true, testMode: true });
+    await open(`/auth?next=${encodeURIComponent('//evil.example/')}`);
+    expect(await screen.findByRole('link', { name: 'Sign in with ORCID' })).toHaveAttribute('href', '/api/orcid/sign-in/start');
+  });
+
   it('has no ORCID button when ORCID is off', async () => {
     await open('/auth');
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();

@@ -6334,7 +6334,10 @@ export interface operations {
     };
     OrcidController_startSignIn: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A path of this site to open once signed in (as /auth?next=…); anything else is ignored */
+                next?: unknown;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6384,7 +6387,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Linking: to `/?orcid=linked`, or To `/?orcid=error&message={code}`: authentication_required, user_not_found, link_failed, already_linked, invalid_token, invalid_state, start_failed. Sign-in: the session cookies set, to `/?orcid=signed_in`, `/reviewer-dashboard?orcid=signed_in` or `/admin?orcid=signed_in` by role; or To `/auth?orcid=error&message={code}`: not_linked, invalid_state, invalid_token, sign_in_failed, start_failed, rate_limited */
+            /** @description Linking: to `/?orcid=linked`, or To `/?orcid=error&message={code}`: authentication_required, user_not_found, link_failed, already_linked, invalid_token, invalid_state, start_failed. Sign-in: the session cookies set, to the start's `next` with `orcid=signed_in` added when it had one, else to `/?orcid=signed_in`, `/reviewer-dashboard?orcid=signed_in` or `/admin?orcid=signed_in` by role; or To `/auth?orcid=error&message={code}`: not_linked, invalid_state, invalid_token, sign_in_failed, start_failed, rate_limited */
             302: {
                 headers: {
                     [name: string]: unknown;
