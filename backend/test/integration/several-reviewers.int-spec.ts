@@ -91,7 +91,10 @@ describe('several reviewers per round', () => {
 
     const firstReview = await assigned(paper.id, first);
     expect(await assignable(paper.id)).toMatchObject({ assignedReviewers: 1, reviewersPerRound: 2, reviewerIds: [first.id] });
-    expect((await assign(paper.id, first).expect(409)).body).toMatchObject({ code: 'REVIEW_REVIEWER_ALREADY_ON_PAPER' });
+    expect((await assign(paper.id, first).expect(409)).body).toMatchObject({
+      code: 'REVIEW_REVIEWER_ALREADY_ON_PAPER',
+      message: 'This reviewer is already reviewing this paper in its current round. Choose another reviewer.',
+    });
 
     const secondReview = await assigned(paper.id, second);
     expect(await assignable(paper.id)).toBeUndefined();

@@ -64,6 +64,7 @@ describe('several reviewers in a round, on the editor’s paper page', () => {
     const ritaBox = within(toShare).getByRole('checkbox', { name: 'Reviewer 1 (Rita Lovelace)' });
     expect(ritaBox).toBeChecked();
     expect(within(toShare).getByRole('checkbox', { name: 'Reviewer 2 (Noor Lovelace)' })).toBeChecked();
+    expect(screen.getByRole('group', { name: 'Of each shared review, the author reads (unnamed)' })).toBeInTheDocument();
     await user.click(ritaBox);
     await user.click(screen.getByRole('button', { name: 'Request Revisions' }));
     await waitFor(() => expect(db.bodies[`/papers/${paper.id}/revision-requests`]).toHaveLength(1));
