@@ -144,6 +144,36 @@ describe('the decision letter previewed before an acceptance or a rejection', ()
     expect(db.bodies[`/papers/${paper.id}/decision-letter/preview`]).toHaveLength(2);
   });
 
+  it("names a later round's new reviewer as the author reads them, not always as “Reviewer 1”", async () => {
+    const paper = addOwnPaper(addUser({ email: 'author-round2@example.org' }), { title: 'Tidal Energy', status: 'under_review' });
+    const review = (id: string, reviewer: string, authorLabel: string) => ({
+      id,
+      authorLabel,
+      reviewer,
+      mine: false,
+      status: 'submitted' as const,
+      recommendation: 'accept' as const,
+      text: `${reviewer}'s review`,
+      criteria: [],
+      submittedAt: '2026-03-04T08:00:00.000Z',
+      declineReason: null,
+      sharedWithAuthor: false,
+    });
+    db.rounds[paper.id] = {
+      currentRound: 2,
+      openRequest: null,
+      canRequestRevisions: true,
+      rounds: [
+        { round: 1, version: 1, pdfUrl: `/api/papers/${paper.id}/rounds/1/pdf`, reviews: [review('61000000-0000-4000-8000-000000000091', 'Rita Lovelace', 'Reviewer 1')], revisionRequest: null },
+        { round: 2, version: 2, pdfUrl: `/api/papers/${paper.id}/rounds/2/pdf`, reviews: [review('61000000-0000-4000-8000-000000000092', 'Noor Lovelace', 'Reviewer 2')], revisionRequest: null },
+      ],
+    };
+    signInAs('admin');
+    await openPaper(paper.id);
+    expect(await screen.findByRole('checkbox', { name: 'Quote the review (as “Reviewer 2”)' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Share with the author, as “Reviewer 2”' })).toBeInTheDocument();
+  });
+
   it('decides at once, as before, when there is no letter', async () => {
     const { paper } = reviewedPaper();
     signInAs('admin');

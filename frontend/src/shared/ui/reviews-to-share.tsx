@@ -5,6 +5,8 @@ export interface ShareableReview {
   id: string;
   /** "Reviewer 1 (Ada Lovelace)": the name the author reads, then the reviewer's. */
   label: string;
+  /** "Reviewer 1": the name the author reads (the reviewers are numbered across the rounds, so round 2's new reviewer may be "Reviewer 2"). */
+  authorLabel: string;
 }
 
 /**
@@ -15,7 +17,9 @@ export interface ShareableReview {
 export function shareableReviewsOf(rounds: ReviewRounds): ShareableReview[] {
   const current = rounds.rounds.find((round) => round.round === rounds.currentRound);
   return (current?.reviews ?? []).flatMap((review) =>
-    review.id && review.status === 'submitted' ? [{ id: review.id, label: review.authorLabel ? `${review.authorLabel} (${review.reviewer})` : review.reviewer }] : [],
+    review.id && review.status === 'submitted'
+      ? [{ id: review.id, label: review.authorLabel ? `${review.authorLabel} (${review.reviewer})` : review.reviewer, authorLabel: review.authorLabel ?? 'Reviewer' }]
+      : [],
   );
 }
 

@@ -100,7 +100,7 @@ export function AdminActions({ paperId, status, shareableReviews = [] }: { paper
         {shareableReviews.length === 1 && (
           <label className="flex items-center gap-2 text-sm text-slate-800">
             <input type="checkbox" checked={sharedReviewIds.length === 1} onChange={(event) => setChosenReviewIds(event.target.checked ? [shareableReviews[0].id] : [])} />
-            {decisionLetterWords.shareReview}
+            {decisionLetterWords.shareReview(shareableReviews[0].authorLabel)}
           </label>
         )}
         {shareableReviews.length > 1 && <ReviewsToShare legend={decisionLetterWords.shareReviews} reviews={shareableReviews} chosen={sharedReviewIds} onChange={setChosenReviewIds} />}

@@ -37,7 +37,7 @@ export const decisionLetterWords = {
   legend: 'Letter to the author',
   hint: 'Optional. Sent with an acceptance or a rejection; you see the letter before it goes.',
   note: 'Note with the decision',
-  shareReview: 'Quote the review (as “Reviewer 1”)',
+  shareReview: (authorLabel: string) => `Quote the review (as “${authorLabel}”)`,
   shareReviews: 'Quote these reviews (the author reads each as “Reviewer N”, never the name)',
   confirm: (label: string) => `Send letter and ${label}`,
   back: 'Edit letter',

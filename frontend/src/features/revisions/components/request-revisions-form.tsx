@@ -67,7 +67,7 @@ export function RequestRevisionsForm({ paperId, round, shareable }: { paperId: s
         </fieldset>
         {several && <ReviewsToShare legend="Reviews to share with the author" reviews={shareable} chosen={sharedReviewIds.sharedReviewIds ?? []} onChange={setChosenReviewIds} />}
         <fieldset className="grid gap-2">
-          <legend className="text-sm font-medium text-slate-900">{several ? 'Of each shared review, the author reads (unnamed)' : 'Share with the author, as “Reviewer 1”'}</legend>
+          <legend className="text-sm font-medium text-slate-900">{several ? 'Of each shared review, the author reads (unnamed)' : `Share with the author, as “${shareable[0]?.authorLabel ?? 'Reviewer 1'}”`}</legend>
           <label className="flex items-center gap-2 text-sm text-slate-800">
             <input type="checkbox" checked={shareText} onChange={(event) => setShareText(event.target.checked)} />
             The review’s text
