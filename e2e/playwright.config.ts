@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
-import { freePort } from './support/ports.js';
+import { freePorts } from './support/ports.js';
 
 // Ports are chosen once, in the runner process. Workers load this file again and inherit the
 // runner's environment, so they see the same values instead of picking new ones.
-process.env.E2E_PORT ??= String(await freePort());
-process.env.E2E_SMTP_PORT ??= String(await freePort());
-process.env.E2E_MAIL_UI_PORT ??= String(await freePort());
-process.env.E2E_ORCID_PORT ??= String(await freePort());
-process.env.E2E_SECOND_API_PORT ??= String(await freePort());
+const ports = await freePorts(5);
+process.env.E2E_PORT ??= String(ports[0]);
+process.env.E2E_SMTP_PORT ??= String(ports[1]);
+process.env.E2E_MAIL_UI_PORT ??= String(ports[2]);
+process.env.E2E_ORCID_PORT ??= String(ports[3]);
+process.env.E2E_SECOND_API_PORT ??= String(ports[4]);
 // The run's own database and Redis prefix, so that the leftovers of an interrupted run (a worker
 // still taking e-mail jobs) never share them; the stack (start.mjs --temporary) drops both when
 // it stops. Set here, in the runner, so that workers and support/db.ts see the same names.

@@ -24,9 +24,9 @@ import { chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readF
 import http from 'node:http';
 import https from 'node:https';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePorts } from './lib/free-ports.mjs';
 import { findChromium } from './lib/browser.mjs';
 import { aptInstall, isExecutable, packageInstaller } from './lib/debian-packages.mjs';
 import {
@@ -79,18 +79,6 @@ async function guardedCheck(name, body) {
   } catch (error) {
     check(name, false, `the check itself failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -205,9 +193,8 @@ for (const dir of [nginxPrefix, storageDir, mailDir, acmeRoot]) mkdirSync(dir, {
 const tls = makeThrowawayCertificate(openssl, join(nginxPrefix, 'tls'));
 const trustingRunCertificate = new https.Agent({ ca: tls.pem, keepAlive: true });
 
-const [apiPorts, httpsPort, httpPort, smtpPort, mailUiPort, orcidPort, severalReviewersPort] = [
-  [await freePort(), await freePort()], await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort(),
-];
+const [firstApiPort, secondApiPort, httpsPort, httpPort, smtpPort, mailUiPort, orcidPort, severalReviewersPort] = await freePorts(8);
+const apiPorts = [firstApiPort, secondApiPort];
 // Beside the proxy, an API of the same stack that lets a round have two reviewers (e2e several-reviewers.spec.ts).
 const severalReviewersUrl = `http://127.0.0.1:${severalReviewersPort}`;
 const apis = apiPorts.map((port) => `127.0.0.1:${port}`);

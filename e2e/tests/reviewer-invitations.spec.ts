@@ -118,9 +118,8 @@ test('someone who already has an account signs in and accepts: the account becom
   await expect(invitee.getByLabel('First name')).toHaveCount(0);
   await invitee.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
   await new AuthPage(invitee).signIn(existing.email, existing.password);
-  await expect(invitee).toHaveURL(atPath('/'));
-
-  await invitee.goto(link);
+  // Signed in, the invitee is back on the invitation, which now offers to accept it.
+  await expect(invitee).toHaveURL(link);
   await invitee.getByRole('button', { name: 'Accept Invitation' }).click();
   await expect(invitee.getByRole('heading', { level: 1, name: 'Invitation accepted' })).toBeVisible();
   await invitee.getByRole('link', { name: 'Go to Reviewer Dashboard' }).click();

@@ -8,29 +8,18 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { processesMarked } from '../lib/process-tree.mjs';
+import { freePorts } from '../lib/free-ports.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const MARKER = 'JOURNAL_CLEANUP_TEST';
 // Hang guards for each case, not speed goals: a stack's start is migrations, a seed and four
 // processes on a busy machine.
 const TIMEOUT_MS = 240_000;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Reads /proc/<pid>/cmdline as one line (empty once the process is gone). */
 function commandLine(pid) {
@@ -111,11 +100,12 @@ async function startRun(args, env, readyText) {
 async function stackEnv() {
   const suffix = `${process.pid}_${randomUUID().slice(0, 8)}`;
   const database = `journal_cleanup_${suffix}`;
+  const [port, smtpPort, mailUiPort, orcidPort] = await freePorts(4);
   const env = {
-    PORT: String(await freePort()),
-    SMTP_PORT: String(await freePort()),
-    MAIL_UI_PORT: String(await freePort()),
-    ORCID_STAND_IN_PORT: String(await freePort()),
+    PORT: String(port),
+    SMTP_PORT: String(smtpPort),
+    MAIL_UI_PORT: String(mailUiPort),
+    ORCID_STAND_IN_PORT: String(orcidPort),
     DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`,
     REDIS_PREFIX: `cleanup-${suffix}`,
   };
