@@ -2,12 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { PAPER_CATEGORIES, type PaperCategory } from '../../modules/catalogue/paper-category.js';
+import { type GeneratedPaper, seededRandom } from './generated-paper.js';
+import { RealisticCorpus, rankedVocabulary } from './realistic-corpus.js';
 
 /**
- * Many realistic published papers for measuring the list and search endpoints (`npm run seed --
- * --papers N`, bench/). Titles, abstracts, authors and categories are drawn from word lists.
+ * Many published papers for measuring the list and search endpoints (`npm run seed -- --papers N
+ * [--corpus template|realistic]`, bench/), from one of two generators:
+ * - `template` (the default): titles, abstracts, authors and categories are drawn from short
+ *   lists of topics and sentences, about 1,300 distinct words, abstracts of about 500 characters;
+ * - `realistic` (realistic-corpus.ts): the words of real abstracts, 274,136 of them with Zipf-like
+ *   frequencies, at real lengths.
  *
- * The bench's "common term" is COMMON_TERM ("climate"): exactly about 10% of the abstracts
+ * In the template corpus, the bench's "common term" is COMMON_TERM ("climate"): about 10% of the abstracts
  * contain it (one sentence added to them), and no word list below contains it, so a search for
  * it matches ~10% of the papers. These papers have no PDF.
  */
@@ -50,29 +56,10 @@ const SENTENCES = [
 ];
 const COMMON_SENTENCE = `We also consider how a changing ${COMMON_TERM} could alter these results in the coming decades.`;
 
-/** A small deterministic generator (mulberry32), so a given seed gives the same papers. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const CORPORA = ['template', 'realistic'] as const;
+export type Corpus = (typeof CORPORA)[number];
 
-interface BulkPaperRow {
-  id: string;
-  title: string;
-  abstract: string;
-  category: string;
-  keywords: string;
-  authors: { name: string; email: string; school: string }[];
-  published_at: string;
-}
-
-export function generateBulkPaper(next: () => number, now: number): BulkPaperRow {
+export function generateBulkPaper(next: () => number, now: number): GeneratedPaper {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
   const category = pick(PAPER_CATEGORIES);
   const a = pick(TOPICS[category]);
@@ -110,9 +97,11 @@ export class BulkPapersSeeder {
    * builds them again at the end from their own definitions (read from pg_indexes), in the same
    * transaction: if anything fails, the table and its indexes are as they were.
    */
-  async seed(ownerId: string, count: number, onBatch?: (done: number) => void): Promise<number> {
-    const next = random(count);
+  async seed(ownerId: string, count: number, { corpus = 'template', onBatch }: { corpus?: Corpus; onBatch?: (done: number) => void } = {}): Promise<number> {
+    const next = seededRandom(count);
     const now = Date.now();
+    const realistic = corpus === 'realistic' ? new RealisticCorpus(rankedVocabulary(), next) : null;
+    const generate = realistic ? () => realistic.paper(now) : () => generateBulkPaper(next, now);
     await this.em.fork().transactional(async (em) => {
       const rebuild =
         count >= REBUILD_INDEXES_FROM
@@ -124,7 +113,7 @@ export class BulkPapersSeeder {
       let done = 0;
       while (done < count) {
         const size = Math.min(BATCH_SIZE, count - done);
-        const rows = Array.from({ length: size }, () => generateBulkPaper(next, now));
+        const rows = Array.from({ length: size }, generate);
         // One parameter (the batch as JSON) keeps the statement small whatever the batch size.
         await em.execute(
           `insert into research_papers (id, user_id, title, abstract, category, keywords, authors, status, published_at, created_at, updated_at)
