@@ -1,8 +1,8 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import { XMLParser } from 'fast-xml-parser';
 import request from 'supertest';
 import { APP_CONFIG, type AppConfig } from '../../src/config/app-config.js';
-import { DoiAssignment } from '../../src/modules/manuscripts/doi/doi-assignment.chore.js';
+import { DoiAssignment } from '../../src/modules/dois/doi-assignment.chore.js';
+import { PaperDoisService } from '../../src/modules/dois/paper-dois.service.js';
 import { PaperStatus } from '../../src/modules/manuscripts/entities/paper-status.js';
 import { actingAs, createPerson, type Person, sql } from '../support/accounts.js';
 import { createPaper, givePaidFee, pdfBytes, submissionFields } from '../support/papers.js';
@@ -63,7 +63,7 @@ describe('licences and DOIs (issue 17)', () => {
     const unpublished = await createPaper(testApp, { userId: author.id, status: PaperStatus.Submitted });
     expect(await doiOf(testApp, earlier.id)).toBeNull();
 
-    const chore = new DoiAssignment(testApp.app.get(MikroORM), config);
+    const chore = new DoiAssignment(testApp.app.get(PaperDoisService));
     expect(await chore.run()).toBeGreaterThanOrEqual(1);
     expect(await doiOf(testApp, earlier.id)).toMatch(/^10\.5555\/ysj\.2024\.\d{5,}$/);
     expect(await doiOf(testApp, unpublished.id)).toBeNull();

@@ -1,12 +1,12 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
-import { DoiAssignment } from './doi/doi-assignment.chore.js';
+import { DoisMaintenanceModule } from '../dois/dois-maintenance.module.js';
 import { ResearchPaper } from './entities/research-paper.entity.js';
+import { PaperDoiRecords } from './paper-doi-records.service.js';
 
-/** The manuscripts module's scheduled work (DOIs for papers published without one), for the worker process only. */
+/** The papers the worker's DOI chore (DoisMaintenanceModule) numbers, for the worker process only. */
 @Module({
-  imports: [MikroOrmModule.forFeature([ResearchPaper])],
-  providers: [DoiAssignment],
-  exports: [DoiAssignment],
+  imports: [MikroOrmModule.forFeature([ResearchPaper]), DoisMaintenanceModule],
+  providers: [PaperDoiRecords],
 })
 export class ManuscriptsMaintenanceModule {}

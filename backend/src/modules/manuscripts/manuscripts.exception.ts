@@ -24,15 +24,6 @@ const MANUSCRIPTS_ERRORS = {
     code: ErrorCode.VersionInReview,
     message: 'Your paper is being reviewed; you can upload a new version once the review is in or the editors ask for revisions.',
   },
-  /** A decision letter quotes only what the editors could share: a submitted review of the round being decided. */
-  letterReviewNotShareable: {
-    status: 400,
-    code: ErrorCode.ValidationFailed,
-    message: "A shared review must be a submitted review of the paper's current round",
-  },
-  /** A DOI names a published paper: Crossref is told of it once it is out. */
-  depositNotPublished: { status: 409, code: ErrorCode.Conflict, message: 'Only a published paper can be registered with Crossref' },
-  depositWithoutPrefix: { status: 409, code: ErrorCode.Conflict, message: 'The journal has no Crossref DOI prefix: set CROSSREF_DOI_PREFIX to give papers DOIs' },
 } as const satisfies Record<string, ErrorCase>;
 
 export type ManuscriptsError = keyof typeof MANUSCRIPTS_ERRORS;
@@ -72,12 +63,6 @@ export class VersionNotPendingException extends ManuscriptsException {
 
 export class VersionUploadClosedException extends ManuscriptsException {
   constructor(reason: 'versionRevisionRequested' | 'versionInReview') {
-    super(reason);
-  }
-}
-
-export class DepositUnavailableException extends ManuscriptsException {
-  constructor(reason: 'depositNotPublished' | 'depositWithoutPrefix') {
     super(reason);
   }
 }

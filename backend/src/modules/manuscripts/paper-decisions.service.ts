@@ -10,9 +10,10 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { MailTemplate } from '../notifications/mail/mail-template.js';
 import { type MailOutbox, type QueuedMail, NotificationsService } from '../notifications/notifications.service.js';
 import { UsersService } from '../users/users.service.js';
-import { DecisionLettersService } from './decision-letter/decision-letters.service.js';
+import type { DecisionLetterDto, DecisionLetterPreviewRequestDto } from '../decision-letters/decision-letter.dto.js';
+import { DecisionLettersService } from '../decision-letters/decision-letters.service.js';
+import { PaperDoisService } from '../dois/paper-dois.service.js';
 import type { ChangeStatusDto, DecisionStatus, PaperStatusEventDto, StatusChangedDto, StatusChanger } from './dtos/paper-decision.dto.js';
-import { assignDois } from './doi/paper-dois.js';
 import { PaperEventKind } from './paper-event-kind.js';
 import { PaperStatusEvent } from './entities/paper-status-event.entity.js';
 import { PaperStatus } from './entities/paper-status.js';
@@ -57,6 +58,7 @@ export class PaperDecisionsService {
     private readonly notifications: NotificationsService,
     private readonly users: UsersService,
     private readonly letters: DecisionLettersService,
+    private readonly dois: PaperDoisService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -79,12 +81,20 @@ export class PaperDecisionsService {
       const queued = await this.queueDecisionMail(tx, outbox, locked, decision, event.id);
       await tx.flush();
       if (status === PaperStatus.Published && !locked.doi) {
-        await assignDois(tx, this.config, locked.id);
+        await this.dois.assignDois(locked.id, tx);
         await tx.refresh(locked);
       }
       return { paper: locked, changed: true, mail: queued };
     }, { em: this.em.fork() });
     return { paper: await this.papers.toDetail(paper, admin), changed, notification: mail ? 'queued' : 'none' };
+  }
+
+  /** The letter a decision or a revision request would send, composed as its e-mail composes it. */
+  async previewLetter(paperId: string, request: DecisionLetterPreviewRequestDto, editor: AuthUser): Promise<DecisionLetterDto> {
+    await this.access.requireAccess(editor, Permission.PaperDecide, [paperId]);
+    const paper = (await this.papers.summariesOf([paperId])).get(paperId);
+    if (!paper) throw new PaperNotFoundException();
+    return { letter: (await this.letters.letterFor({ id: paperId, round: paper.round }, request)).letter };
   }
 
   /**

@@ -27,9 +27,8 @@ import { DownloadCaching, PDF_NOT_MODIFIED, PDF_PARTIAL, PDF_RANGE_NOT_SATISFIAB
 import type { IncomingUpload } from '../storage/upload/incoming-upload.js';
 import { UploadedForm } from '../storage/upload/uploaded-form.decorator.js';
 import { UploadKind } from '../storage/upload/upload-policy.js';
-import { DecisionLettersService } from './decision-letter/decision-letters.service.js';
-import { PaperDepositsService } from './doi/paper-deposits.service.js';
-import { DecisionLetterDto, DecisionLetterPreviewRequestDto } from './dtos/decision-letter.dto.js';
+import { DecisionLetterDto, DecisionLetterPreviewRequestDto } from '../decision-letters/decision-letter.dto.js';
+import { PaperDepositsService } from '../dois/paper-deposits.service.js';
 import { MyDashboardDto, MySubmissionDto } from './dtos/my-submission.dto.js';
 import { CommentBodyDto, CommentPostedDto, PaperCommentDto } from './dtos/paper-comment.dto.js';
 import { ChangeStatusDto, PaperStatusEventDto, StatusChangedDto } from './dtos/paper-decision.dto.js';
@@ -64,7 +63,6 @@ export class PapersController {
     private readonly comments: PaperCommentsService,
     private readonly decisions: PaperDecisionsService,
     private readonly deposits: PaperDepositsService,
-    private readonly letters: DecisionLettersService,
   ) {}
 
   @Post()
@@ -233,7 +231,7 @@ export class PapersController {
   @ApiForbiddenResponse({ description: 'FORBIDDEN: not one of the editorial team, whatever the id' })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no such paper' })
   previewDecisionLetter(@Param('id', PAPER_ID) id: string, @Body() body: DecisionLetterPreviewRequestDto, @CurrentUser() user: AuthUser): Promise<DecisionLetterDto> {
-    return this.letters.preview(user, id, body);
+    return this.decisions.previewLetter(id, body, user);
   }
 
   @Get(':id/crossref-deposit')

@@ -1,6 +1,7 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { AccessModule } from '../../common/access/access.module.js';
+import { DecisionLettersModule } from '../decision-letters/decision-letters.module.js';
 import { InvitationsModule } from '../invitations/invitations.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { ManuscriptsModule } from '../manuscripts/manuscripts.module.js';
@@ -21,7 +22,7 @@ import { RevisionsController } from './revisions/revisions.controller.js';
 
 /** Peer review: assignments, the reviewer's drafts and submissions, the editors' reading, and the reviewers' certificates. Exports nothing yet. */
 @Module({
-  imports: [MikroOrmModule.forFeature([PaperReview, RevisionRequest, DueReminder]), AccessModule, InvitationsModule, NotificationsModule, ManuscriptsModule, RubricModule, UsersModule],
+  imports: [MikroOrmModule.forFeature([PaperReview, RevisionRequest, DueReminder]), AccessModule, DecisionLettersModule, InvitationsModule, NotificationsModule, ManuscriptsModule, RubricModule, UsersModule],
   controllers: [ReviewController, RevisionsController, ReviewCertificatesController, ReviewRemindersController],
   providers: [ReviewService, RevisionRequestsService, ReviewRoundsService, ReviewCertificatesService, ReviewRemindersService],
 })

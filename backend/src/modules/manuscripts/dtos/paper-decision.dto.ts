@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { PAPER_EVENT_KINDS, PaperEventKind } from '../paper-event-kind.js';
 import { PAPER_STATUSES, PaperStatus } from '../entities/paper-status.js';
-import { LetterFieldsDto } from './decision-letter.dto.js';
+import { LetterFieldsDto } from '../../decision-letters/decision-letter.dto.js';
 import { PaperDetailDto } from './paper-detail.dto.js';
 
 /** The statuses an admin may set (spec section 4): any of them, in any order; never back to submitted. */

@@ -30,7 +30,7 @@ const ResearchPaperSchema = defineEntity({
     round: p.integer().default(1),
     /** The licence it is (or will be) published under, an SPDX id of config/licenses.ts: the journal's at submission. */
     license: p.string().length(20).$type<LicenseId>().default(DEFAULT_LICENSE),
-    /** Given at publication when the journal has a Crossref prefix; never changes after (papers/doi/). */
+    /** Given at publication when the journal has a Crossref prefix; never changes after (modules/dois). */
     doi: p.string().length(300).nullable(),
     /** Where an imported paper came from, e.g. `arxiv-2401.01234` (see display-rules.ts). */
     sourceId: p.text().nullable().unique(),

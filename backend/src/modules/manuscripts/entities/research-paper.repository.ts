@@ -67,7 +67,7 @@ export class ResearchPaperRepository extends EntityRepository<ResearchPaper> {
 
   /**
    * Numbers the published papers without a DOI (or the one paper `paperId`) from the sequence:
-   * atomic under concurrency, which the ORM cannot say (paper-dois.ts). On the repository's
+   * atomic under concurrency, which the ORM cannot say (dois/paper-dois.service.ts). On the repository's
    * manager's connection, inside its transaction when it has one. Returns how many got one.
    */
   async assignDois(doiPrefix: string, suffixStem: string, paperId?: string): Promise<number> {

@@ -13,7 +13,7 @@ import { PaperVersionsService } from '../../manuscripts/paper-versions.service.j
 import { PaperEventKind } from '../../manuscripts/paper-event-kind.js';
 import { ManuscriptsService, REVIEWABLE_STATUSES } from '../../manuscripts/manuscripts.service.js';
 import { PaperTimelineService } from '../../manuscripts/paper-timeline.service.js';
-import { DecisionLettersService } from '../../manuscripts/decision-letter/decision-letters.service.js';
+import { DecisionLettersService } from '../../decision-letters/decision-letters.service.js';
 import type { IncomingUpload } from '../../storage/upload/incoming-upload.js';
 import { UploadRefusedException } from '../../storage/upload/upload.exception.js';
 import { UsersService } from '../../users/users.service.js';

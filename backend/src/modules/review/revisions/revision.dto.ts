@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { LETTER_REVIEWS_MAX } from '../../manuscripts/dtos/decision-letter.dto.js';
+import { LETTER_REVIEWS_MAX } from '../../decision-letters/decision-letter.dto.js';
 import { REVIEW_RECOMMENDATIONS, REVIEW_STATUSES, type ReviewRecommendation, type ReviewStatus } from '../entities/review-status.js';
 import { REVISION_KINDS, type RevisionKind } from '../entities/revision-request.entity.js';
 import { IsDueDate, REVIEW_DUE_MAX_DAYS } from '../dtos/review.dto.js';

@@ -3,9 +3,9 @@
  * register the paper's DOI, in Crossref's schema 5.3.1 (www.crossref.org/documentation/schema-library).
  * A pure function of the paper and the journal's settings; nothing is sent from here.
  */
-import type { License } from '../../../config/licenses.js';
-import { authorOf } from '../../catalogue/citations/paper-citation.js';
-import { escapeMarkup } from '../../catalogue/markup.js';
+import type { License } from '../../config/licenses.js';
+import { authorOf } from '../catalogue/citations/paper-citation.js';
+import { escapeMarkup } from '../catalogue/markup.js';
 
 export const CROSSREF_SCHEMA_VERSION = '5.3.1';
 const CROSSREF_NAMESPACE = `http://www.crossref.org/schema/${CROSSREF_SCHEMA_VERSION}`;

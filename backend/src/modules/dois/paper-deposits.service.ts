@@ -1,17 +1,13 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessService } from '../../../common/access/access.service.js';
-import { Permission } from '../../../common/access/permission.js';
-import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
-import { licenseOf } from '../../../config/licenses.js';
-import type { AuthUser } from '../../auth/auth-user.js';
-import { PaperStatus } from '../entities/paper-status.js';
-import { ResearchPaper } from '../entities/research-paper.entity.js';
-import { DepositUnavailableException } from '../manuscripts.exception.js';
-import { PaperNotFoundException } from '../../catalogue/catalogue.exception.js';
-import { ManuscriptsService } from '../manuscripts.service.js';
+import { AccessService } from '../../common/access/access.service.js';
+import { Permission } from '../../common/access/permission.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { licenseOf } from '../../config/licenses.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { PaperNotFoundException } from '../catalogue/catalogue.exception.js';
 import { crossrefDepositXml } from './crossref-deposit.js';
-import { assignDois } from './paper-dois.js';
+import { DepositUnavailableException } from './dois.exception.js';
+import { PaperDoisService } from './paper-dois.service.js';
 
 /** A deposit ready to download. */
 export interface CrossrefDeposit {
@@ -23,8 +19,7 @@ export interface CrossrefDeposit {
 @Injectable()
 export class PaperDepositsService {
   constructor(
-    private readonly em: EntityManager,
-    private readonly papers: ManuscriptsService,
+    private readonly dois: PaperDoisService,
     private readonly access: AccessService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -33,17 +28,16 @@ export class PaperDepositsService {
     await this.access.requireAccess(user, Permission.PaperExportDeposit, [paperId]);
     const { crossref } = this.config;
     if (!crossref) throw new DepositUnavailableException('depositWithoutPrefix');
-    const em = this.em.fork();
-    let paper = await em.findOne(ResearchPaper, { id: paperId });
+    let paper = await this.dois.depositSource(paperId);
     if (!paper) throw new PaperNotFoundException();
-    if (paper.status !== (PaperStatus.Published as string)) throw new DepositUnavailableException('depositNotPublished');
+    if (!paper.published) throw new DepositUnavailableException('depositNotPublished');
     if (!paper.doi) {
-      await assignDois(em, this.config, paper.id);
-      paper = await em.refresh(paper);
+      await this.dois.assignDois(paper.id);
+      paper = await this.dois.depositSource(paperId);
     }
     // Published, and the statement above fills every published paper's DOI when a prefix is set.
     if (!paper?.doi) throw new DepositUnavailableException('depositNotPublished');
-    const card = this.papers.toCard(paper);
+    const { card } = paper;
     const { publicUrl } = this.config.http;
     const xml = crossrefDepositXml(
       {

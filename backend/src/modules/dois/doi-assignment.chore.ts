@@ -1,8 +1,6 @@
-import { MikroORM } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type Chore, RecurringChore } from '../../../chores/recurring-chore.decorator.js';
-import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
-import { assignDois } from './paper-dois.js';
+import { Injectable, Logger } from '@nestjs/common';
+import { type Chore, RecurringChore } from '../../chores/recurring-chore.decorator.js';
+import { PaperDoisService } from './paper-dois.service.js';
 
 export const DOI_ASSIGNMENT_INTERVAL_MS = 15 * 60 * 1000;
 
@@ -16,13 +14,10 @@ export const DOI_ASSIGNMENT_INTERVAL_MS = 15 * 60 * 1000;
 export class DoiAssignment implements Chore {
   private readonly logger = new Logger(DoiAssignment.name);
 
-  constructor(
-    private readonly orm: MikroORM,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly dois: PaperDoisService) {}
 
   async run(): Promise<number> {
-    const assigned = await assignDois(this.orm.em.fork(), this.config);
+    const assigned = await this.dois.assignDois();
     if (assigned > 0) this.logger.log(`Gave a DOI to ${assigned} published paper(s)`);
     return assigned;
   }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { LETTER_DECISIONS, type LetterDecision } from '../../../common/web-shared/decision-letter.js';
+import { LETTER_DECISIONS, type LetterDecision } from '../../common/web-shared/decision-letter.js';
 
 export const LETTER_NOTE_MAX_LENGTH = 10_000;
 /** More than any round has reviews: the list names reviews of one round. */

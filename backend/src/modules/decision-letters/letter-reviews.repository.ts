@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { LetterCriterion } from '../../../common/web-shared/decision-letter.js';
+import type { LetterCriterion } from '../../common/web-shared/decision-letter.js';
 
 /** A paper's review as the letter needs it; the reviewer only as an id, to number them. */
 export interface LetterReviewRow {

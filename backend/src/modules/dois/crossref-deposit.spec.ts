@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { licenseOf } from '../../../config/licenses.js';
+import { licenseOf } from '../../config/licenses.js';
 import { crossrefDepositXml, type DepositedPaper, type DepositingJournal, depositTimestamp } from './crossref-deposit.js';
 
 const PAPER: DepositedPaper = {

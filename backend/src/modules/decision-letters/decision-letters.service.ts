@@ -1,14 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { AccessService } from '../../../common/access/access.service.js';
-import { Permission } from '../../../common/access/permission.js';
-import { anonymousReviewerLabels } from '../../../common/access/review-redaction.js';
-import type { AuthUser } from '../../auth/auth-user.js';
-import { PaperNotFoundException } from '../../catalogue/catalogue.exception.js';
-import type { DecisionLetterDto, DecisionLetterPreviewRequestDto } from '../dtos/decision-letter.dto.js';
-import { ManuscriptsException } from '../manuscripts.exception.js';
-import { ManuscriptsService } from '../manuscripts.service.js';
-import { composeDecisionLetter, type LetterDecision, type LetterReview } from '../../../common/web-shared/decision-letter.js';
+import { anonymousReviewerLabels } from '../../common/access/review-redaction.js';
+import { composeDecisionLetter, type LetterDecision, type LetterReview } from '../../common/web-shared/decision-letter.js';
+import { DecisionLettersException } from './decision-letters.exception.js';
 import { LetterReviewsRepository } from './letter-reviews.repository.js';
 
 /** What the editors chose to tell the author with a decision or a revision request. */
@@ -38,12 +32,10 @@ export class DecisionLettersService {
 
   constructor(
     private readonly em: EntityManager,
-    private readonly access: AccessService,
-    private readonly papers: ManuscriptsService,
     private readonly reviews: LetterReviewsRepository,
   ) {}
 
-  /** The review module's hook (this module cannot import it: review imports manuscripts). */
+  /** The review module's hook (this module cannot import it: review imports this one). */
   onReviewsQuoted(listener: ReviewsQuotedListener): void {
     this.quotedListeners.push(listener);
   }
@@ -52,13 +44,6 @@ export class DecisionLettersService {
   async reviewsQuoted(tx: EntityManager, paperId: string, reviewIds: readonly string[]): Promise<void> {
     if (reviewIds.length === 0) return;
     for (const listener of this.quotedListeners) await listener(tx, paperId, reviewIds);
-  }
-
-  async preview(editor: AuthUser, paperId: string, request: DecisionLetterPreviewRequestDto): Promise<DecisionLetterDto> {
-    await this.access.requireAccess(editor, Permission.PaperDecide, [paperId]);
-    const paper = (await this.papers.summariesOf([paperId])).get(paperId);
-    if (!paper) throw new PaperNotFoundException();
-    return { letter: (await this.letterFor({ id: paperId, round: paper.round }, request)).letter };
   }
 
   /**
@@ -73,7 +58,7 @@ export class DecisionLettersService {
     const shareable = new Map(all.filter((review) => review.submitted && review.round === paper.round).map((review) => [review.id, review]));
     const revision = choice.decision === 'minor_revisions' || choice.decision === 'major_revisions';
     const ids = [...new Set(choice.sharedReviewIds ?? (revision ? [...shareable.keys()] : []))];
-    if (ids.some((id) => !shareable.has(id))) throw new ManuscriptsException('letterReviewNotShareable');
+    if (ids.some((id) => !shareable.has(id))) throw new DecisionLettersException('reviewNotShareable');
     const labels = anonymousReviewerLabels(all);
     const shareText = choice.shareText ?? true;
     const shareCriteria = choice.shareCriteria ?? true;
