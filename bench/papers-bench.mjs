@@ -29,7 +29,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { API_NODE_FLAGS, portIsFree, prepareDatabase, root, runBackendCli, waitForHttp } from '../scripts/lib/stack.mjs';
+import { API_NODE_FLAGS, portIsFree, root, waitForHttp } from '../scripts/lib/stack.mjs';
+import { CORPORA, ensurePapersDatabase } from './lib/papers-database.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -53,8 +54,8 @@ const { values } = parseArgs({
 });
 const paperCount = Number(values.papers);
 const corpus = values.corpus;
-if (!['template', 'realistic'].includes(corpus)) {
-  console.error(`--corpus needs template or realistic, got ${JSON.stringify(corpus)}.`);
+if (!CORPORA.includes(corpus)) {
+  console.error(`--corpus needs ${CORPORA.join(' or ')}, got ${JSON.stringify(corpus)}.`);
   process.exit(2);
 }
 const requests = Number(values.requests);
@@ -90,45 +91,7 @@ async function freePort() {
   for (let port = 40000 + Math.floor(Math.random() * 20000); ; port += 1) if (await portIsFree(port)) return port;
 }
 
-const server = new URL(process.env.BENCH_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-const databaseUrl = new URL(server);
-databaseUrl.pathname = corpus === 'template' ? `/journal_bench_${paperCount}` : `/journal_bench_real_${paperCount}`;
-const env = {
-  ...process.env,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  JWT_SECRET: 'bench-only-secret-bench-only-secret-0123',
-  PUBLIC_URL: 'http://localhost',
-  DATABASE_URL: databaseUrl.toString(),
-  REDIS_PREFIX: 'bench',
-  // Production mode wants a payment provider; the bench never pays.
-  PAYMENTS_PROVIDER: 'test',
-};
-
-async function publishedCount() {
-  const client = new pg.Client({ connectionString: databaseUrl.toString() });
-  await client.connect();
-  try {
-    const { rows } = await client.query("select count(*)::int as n from research_papers where status = 'published'");
-    return rows[0].n;
-  } catch {
-    return 0;
-  } finally {
-    await client.end();
-  }
-}
-
-await prepareDatabase(databaseUrl.toString());
-runBackendCli('migrate', [], env);
-if ((await publishedCount()) < paperCount) {
-  console.log(`Loading ${paperCount} papers into ${databaseUrl.pathname.slice(1)} ...`);
-  await prepareDatabase(databaseUrl.toString(), { fresh: true });
-  runBackendCli('migrate', [], env);
-  const started = Date.now();
-  runBackendCli('seed', ['--force', '--papers', String(paperCount), '--corpus', corpus], env);
-  console.log(`Loaded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-}
-const total = await publishedCount();
+const { databaseUrl, env, total } = await ensurePapersDatabase(paperCount, corpus);
 
 // The deepest page: the cursor of the paper just before the last full page.
 const { encodePaperCursor } = await import('../backend/dist/modules/catalogue/list/paper-cursor.js');
@@ -326,6 +289,31 @@ for (const [name, q, category] of adversarial) {
   console.log(`${name}: p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, max ${result.max.toFixed(2)} ms`);
 }
 
+// Issue 28: pages 2 and 50 of a search as fast as its first page. Every adversarial query with a
+// full first page, followed by its cursors; a page it does not reach is left out.
+async function cursorOfPage(query, page) {
+  let cursor = null;
+  for (let at = 1; at < page; at += 1) {
+    const body = JSON.parse(await fetchJson(uncachedPort, cursor ? `${query}&${new URLSearchParams({ cursor })}` : query));
+    cursor = body.nextCursor;
+    if (!cursor) return null;
+  }
+  return cursor;
+}
+const pageRows = [];
+const { DEFAULT_PAGE_SIZE } = await import('../backend/dist/modules/catalogue/dtos/list-papers.query.js');
+for (const row of adversarialRows.filter((candidate) => candidate.items === DEFAULT_PAGE_SIZE)) {
+  const [, , category] = adversarial.find(([name]) => name === row.name);
+  const query = searchQuery(row.q, category);
+  const pages = { 1: row };
+  for (const page of [2, 50]) {
+    const cursor = await cursorOfPage(query, page);
+    if (cursor) pages[page] = await latency(uncachedPort, `${query}&${new URLSearchParams({ cursor })}`, adversarialRequests, 5);
+  }
+  pageRows.push({ name: row.name, pages });
+  console.log(`${row.name}: page 2 p50 ${pages[2]?.p50.toFixed(2) ?? '-'} ms, page 50 p50 ${pages[50]?.p50.toFixed(2) ?? '-'} ms`);
+}
+
 const ms = (value) => `${value.toFixed(2)} ms`;
 console.log(`\nLoad average when the run started: ${startLoad.map((value) => value.toFixed(2)).join(', ')} (1, 5, 15 min).`);
 if (rows.length > 0) {
@@ -353,6 +341,13 @@ console.log('|---|---|---:|---:|---:|---:|---:|---:|');
 const shown = (q) => (q.length > 40 ? `${q.slice(0, 37)}...` : q).replace(/[|`]/g, (character) => `\\${character}`);
 for (const row of adversarialRows) {
   console.log(`| ${row.name} | \`${shown(row.q)}\` | ${row.q.length} | ${row.items} | ${row.p50.toFixed(2)} ms | ${row.p95.toFixed(2)} ms | ${row.p99.toFixed(2)} ms | ${row.max.toFixed(2)} ms |`);
+}
+if (pageRows.length > 0) {
+  console.log('\nLater pages of the searches with a full first page (p50 / p95; "-": the search has fewer pages).\n');
+  console.log('| query | page 1 | page 2 | page 50 |');
+  console.log('|---|---:|---:|---:|');
+  const cell = (result) => (result ? `${result.p50.toFixed(2)} / ${result.p95.toFixed(2)} ms` : '-');
+  for (const row of pageRows) console.log(`| ${row.name} | ${cell(row.pages[1])} | ${cell(row.pages[2])} | ${cell(row.pages[50])} |`);
 }
 // Issue 28: the worst median within 5 times the one-word query's, measured in the same run.
 const oneWord = adversarialRows.find((row) => row.name === 'one common word');
