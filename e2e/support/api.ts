@@ -1,6 +1,8 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequest, type APIRequestContext } from '@playwright/test';
 import type { SignUpDetails } from './auth-page.js';
+import { baseURL } from './env.js';
 import { linkIn, type MailCatcher } from './mail.js';
+import { realPdf } from './pdf.js';
 import { uniqueEmail } from './text.js';
 
 export function newUserDetails(label: string): SignUpDetails {
@@ -64,4 +66,25 @@ export async function submitPaperViaApi(
   });
   expect(submitted.status(), await submitted.text()).toBe(201);
   return ((await submitted.json()) as { id: string }).id;
+}
+
+/**
+ * Where every review journey starts: a new confirmed author (`label` names the account) who has
+ * submitted the paper `title`, with a real PDF, through the API of the journal at `origin`.
+ */
+export async function paperOfNewAuthor(
+  requests: APIRequest,
+  mail: MailCatcher,
+  label: string,
+  title: string,
+  origin: string = baseURL,
+): Promise<{ author: SignUpDetails; paperId: string }> {
+  const request = await requests.newContext({ baseURL: origin });
+  try {
+    const author = await createConfirmedUser(request, mail, label);
+    const paperId = await submitPaperViaApi(request, author, { title, pdf: await realPdf(title) });
+    return { author, paperId };
+  } finally {
+    await request.dispose();
+  }
 }

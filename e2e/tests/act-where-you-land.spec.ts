@@ -1,33 +1,19 @@
-import { createConfirmedUser, submitPaperViaApi } from '../support/api.js';
+import { paperOfNewAuthor } from '../support/api.js';
 import { uniqueWord } from '../support/db.js';
+import { assignOnPaperPage, reviewersCard } from '../support/email-actions.js';
 import { baseURL, demoAccounts } from '../support/env.js';
-import { expect, type Page, test } from '../support/fixtures.js';
+import { expect, test } from '../support/fixtures.js';
 import { linkIn } from '../support/mail.js';
-import { realPdf } from '../support/pdf.js';
 import { newReviewer, openReviewerManagement } from '../support/reviewers.js';
-import { expectToast } from '../support/toast.js';
 import { atPath } from '../support/urls.js';
 
 // Issue 27, act where you land: the e-mail telling the editors a reviewer declined sends them to
 // the paper's page, and they assign another reviewer there, as in Reviewer Management.
 
-const reviewersCard = (page: Page) => page.getByRole('heading', { name: 'Reviewers', exact: true }).locator('xpath=ancestor::*[@aria-labelledby][1]');
-
-/** Assigns the paper to the reviewer from its page's Reviewers card. */
-async function assignOnPaperPage(admin: Page, reviewer: { name: string; email: string }): Promise<void> {
-  const form = reviewersCard(admin).getByRole('form', { name: 'Assign a reviewer' });
-  await form.getByLabel('Reviewer', { exact: true }).selectOption({ label: `${reviewer.name} (${reviewer.email})` });
-  await form.getByRole('button', { name: 'Assign Reviewer' }).click();
-  await expectToast(admin, 'Paper Assigned', 'Paper has been successfully assigned to the reviewer.');
-}
-
 test('the decline e-mail leads the editor to the paper’s page, where they assign another reviewer', async ({ pageAs, mail, playwright, browser }) => {
   test.setTimeout(240_000);
-  const authorRequest = await playwright.request.newContext({ baseURL });
-  const author = await createConfirmedUser(authorRequest, mail, 'landing-author');
   const title = `Moss Growth on North Walls ${uniqueWord('landing')}`;
-  const paperId = await submitPaperViaApi(authorRequest, author, { title, pdf: await realPdf(title) });
-  await authorRequest.dispose();
+  const { paperId } = await paperOfNewAuthor(playwright.request, mail, 'landing-author', title);
 
   const admin = await pageAs('admin');
   const decliningContext = await browser.newContext({ baseURL });

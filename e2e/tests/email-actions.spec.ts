@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createConfirmedUser, submitPaperViaApi } from '../support/api.js';
+import { paperOfNewAuthor } from '../support/api.js';
 import { uniqueWord } from '../support/db.js';
 import {
   assignOnPaperPage,
@@ -39,12 +39,9 @@ test('the author’s e-mails (submitted, the editors’ comment, the decision) l
   browser,
 }) => {
   test.setTimeout(150_000);
-  const authorRequest = await playwright.request.newContext({ baseURL });
-  const author = await createConfirmedUser(authorRequest, mail, 'landing-discussion');
   const title = `Ant Trails Around Sugar Water ${uniqueWord('discuss')}`;
   const submitted = new Date();
-  const paperId = await submitPaperViaApi(authorRequest, author, { title, pdf: await realPdf(title) });
-  await authorRequest.dispose();
+  const { author, paperId } = await paperOfNewAuthor(playwright.request, mail, 'landing-discussion', title);
   const authorPage = await signedInPage(browser, author, '/');
 
   // Submitted: the author follows the paper and asks the editors a question on its page.
@@ -82,11 +79,8 @@ test('review and revision e-mails (assigned, reminder, submitted, revisions requ
   browser,
 }) => {
   test.setTimeout(240_000);
-  const authorRequest = await playwright.request.newContext({ baseURL });
-  const author = await createConfirmedUser(authorRequest, mail, 'landing-revising');
   const title = `Radish Seeds in Salty Soil ${uniqueWord('revise')}`;
-  const paperId = await submitPaperViaApi(authorRequest, author, { title, pdf: await realPdf(title) });
-  await authorRequest.dispose();
+  const { author, paperId } = await paperOfNewAuthor(playwright.request, mail, 'landing-revising', title);
 
   const admin = await pageAs('admin');
   const reviewerContext = await browser.newContext({ baseURL });

@@ -1,10 +1,9 @@
-import { createConfirmedUser, submitPaperViaApi } from '../support/api.js';
+import { paperOfNewAuthor } from '../support/api.js';
 import { uniqueWord } from '../support/db.js';
 import { baseURL } from '../support/env.js';
 import { expect, test } from '../support/fixtures.js';
 import { newReviewer, openReviewerManagement } from '../support/reviewers.js';
 import { linkIn } from '../support/mail.js';
-import { realPdf } from '../support/pdf.js';
 import { expectToast } from '../support/toast.js';
 import { atPath } from '../support/urls.js';
 
@@ -18,11 +17,8 @@ test('an invited reviewer is assigned a submitted paper, drafts and submits a re
   browser,
 }) => {
   test.setTimeout(180_000);
-  const authorRequest = await playwright.request.newContext({ baseURL });
-  const author = await createConfirmedUser(authorRequest, mail, 'reviewed-author');
   const title = `Enzyme Kinetics in Pineapple Juice ${uniqueWord('reviewed')}`;
-  const paperId = await submitPaperViaApi(authorRequest, author, { title, pdf: await realPdf(title) });
-  await authorRequest.dispose();
+  const { author, paperId } = await paperOfNewAuthor(playwright.request, mail, 'reviewed-author', title);
 
   const admin = await pageAs('admin');
   await openReviewerManagement(admin);

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createConfirmedUser, submitPaperViaApi } from '../support/api.js';
+import { paperOfNewAuthor } from '../support/api.js';
 import { AuthPage } from '../support/auth-page.js';
 import { uniqueWord } from '../support/db.js';
 import { baseURL } from '../support/env.js';
@@ -47,11 +47,8 @@ test('review in rounds: a decline, a rubric review, minor revisions, the authorâ
   browser,
 }) => {
   test.setTimeout(300_000);
-  const authorRequest = await playwright.request.newContext({ baseURL });
-  const author = await createConfirmedUser(authorRequest, mail, 'revising-author');
   const title = `Bean Sprouts Under Coloured Light ${uniqueWord('rounds')}`;
-  const paperId = await submitPaperViaApi(authorRequest, author, { title, pdf: await realPdf(title) });
-  await authorRequest.dispose();
+  const { author, paperId } = await paperOfNewAuthor(playwright.request, mail, 'revising-author', title);
 
   const admin = await pageAs('admin');
   const decliningContext = await browser.newContext({ baseURL });

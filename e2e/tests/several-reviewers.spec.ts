@@ -1,12 +1,11 @@
 import type { Browser } from '@playwright/test';
-import { createConfirmedUser, submitPaperViaApi } from '../support/api.js';
+import { paperOfNewAuthor } from '../support/api.js';
 import { AuthPage } from '../support/auth-page.js';
 import { uniqueWord } from '../support/db.js';
 import { assignOnPaperPage, reviewersCard } from '../support/email-actions.js';
 import { demoAccounts, severalReviewersURL } from '../support/env.js';
 import { expect, type Page, test } from '../support/fixtures.js';
 import { linkIn, type MailCatcher } from '../support/mail.js';
-import { realPdf } from '../support/pdf.js';
 import { newReviewer, openReviewerManagement } from '../support/reviewers.js';
 import { expectToast } from '../support/toast.js';
 import { atPath } from '../support/urls.js';
@@ -38,11 +37,8 @@ async function reviewFromEmail(page: Page, mail: MailCatcher, reviewer: { email:
 
 test('a round with two reviewers: one declines and is replaced, the reviews side by side, one shared with the author unnamed', async ({ browser, mail, playwright }) => {
   test.setTimeout(300_000);
-  const authorRequest = await playwright.request.newContext({ baseURL: severalReviewersURL });
-  const author = await createConfirmedUser(authorRequest, mail, 'several-author');
   const title = `Bee Visits to Clover ${uniqueWord('several')}`;
-  const paperId = await submitPaperViaApi(authorRequest, author, { title, pdf: await realPdf(title) });
-  await authorRequest.dispose();
+  const { author, paperId } = await paperOfNewAuthor(playwright.request, mail, 'several-author', title, severalReviewersURL);
 
   const admin = await signedIn(browser, demoAccounts.admin, '/admin');
   const reviewerPages: Page[] = [];

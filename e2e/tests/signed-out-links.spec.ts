@@ -1,11 +1,10 @@
-import { createConfirmedUser, submitPaperViaApi } from '../support/api.js';
+import { paperOfNewAuthor } from '../support/api.js';
 import { AuthPage } from '../support/auth-page.js';
 import { uniqueWord } from '../support/db.js';
 import { assignOnPaperPage } from '../support/email-actions.js';
 import { baseURL } from '../support/env.js';
 import { expect, test } from '../support/fixtures.js';
 import { linkIn } from '../support/mail.js';
-import { realPdf } from '../support/pdf.js';
 import { newReviewer, openReviewerManagement } from '../support/reviewers.js';
 import { atPath } from '../support/urls.js';
 
@@ -19,11 +18,8 @@ test('a signed-out reviewer who opens the e-mailed review link signs in and land
   browser,
 }) => {
   test.setTimeout(150_000);
-  const authorRequest = await playwright.request.newContext({ baseURL });
-  const author = await createConfirmedUser(authorRequest, mail, 'signed-out-link');
   const title = `Moss Growth on North Walls ${uniqueWord('signedout')}`;
-  const paperId = await submitPaperViaApi(authorRequest, author, { title, pdf: await realPdf(title) });
-  await authorRequest.dispose();
+  const { author, paperId } = await paperOfNewAuthor(playwright.request, mail, 'signed-out-link', title);
 
   const admin = await pageAs('admin');
   const invitedContext = await browser.newContext({ baseURL });
