@@ -46,7 +46,9 @@ export class AuthPage {
 
   /**
    * Submits the sign-in form and waits for the server's answer, whatever it is: a test that goes
-   * on at once (a `goto`) would otherwise abort the request before its cookies are set.
+   * on at once (a `goto`) would otherwise abort the request before its cookies are set. Opens a
+   * bare /auth first unless the page is on /auth already, so a caller that clicked its way to
+   * /auth (a link carrying `next`) waits for that URL before calling this.
    */
   async signIn(email: string, password: string): Promise<void> {
     if (!new URL(this.page.url()).pathname.startsWith('/auth')) await this.goto();

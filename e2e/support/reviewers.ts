@@ -30,6 +30,7 @@ export async function newReviewer(admin: Page, mail: MailCatcher, page: Page): P
   await page.getByRole('button', { name: 'Accept Invitation & Create Account' }).click();
   await expect(page.getByText('Your account has been created successfully!')).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(atPath('/auth', new URL(page.url()).origin));
   await new AuthPage(page).signIn(email, password);
   await expect(page).toHaveURL(atPath('/reviewer-dashboard', new URL(page.url()).origin));
   return { email, name: 'Grace Hopper', password };

@@ -117,6 +117,9 @@ test('someone who already has an account signs in and accepts: the account becom
   await expect(invitee.getByRole('heading', { level: 1, name: 'You already have an account' })).toBeVisible();
   await expect(invitee.getByLabel('First name')).toHaveCount(0);
   await invitee.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+  // On /auth before signing in: signIn() opens a bare /auth itself from any other page, which
+  // would drop the way back to the invitation.
+  await expect(invitee).toHaveURL(atPath('/auth'));
   await new AuthPage(invitee).signIn(existing.email, existing.password);
   // Signed in, the invitee is back on the invitation, which now offers to accept it.
   await expect(invitee).toHaveURL(link);
