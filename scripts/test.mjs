@@ -125,6 +125,44 @@ if (wanted('backend') && !ensureOaiHarvester()) {
   results.push({ name: 'harvester', passed: 0, failed: 1, kind: 'check', note: 'no HTTP::OAI: the OAI-PMH suite fails' });
 }
 
+/**
+ * The search's RUM index (backend migration 20261203001000) needs the `rum` extension on the
+ * PostgreSQL server: Debian's postgresql-<major>-rum, installed like the harvester when the server
+ * runs on this machine and lacks it. The backend's search suite checks both of the search's ways
+ * against it. An embedded PostgreSQL (no server here) has no such package: there the suite checks
+ * the way without it (SEARCH_RUM=absent).
+ */
+async function ensureRumExtension(databaseUrl) {
+  const { default: pg } = await import('pg');
+  const available = async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query("select exists (select 1 from pg_available_extensions where name = 'rum') as rum, current_setting('server_version_num')::int / 10000 as major");
+      return rows[0];
+    } finally {
+      await client.end();
+    }
+  };
+  const { rum, major } = await available();
+  if (rum) return true;
+  const installer = packageInstaller();
+  const local = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(databaseUrl).hostname);
+  if (installer && local) {
+    log(`No RUM extension on the PostgreSQL server for the search's tests; installing Debian's postgresql-${major}-rum with apt-get ...`);
+    if (aptInstall(installer, `postgresql-${major}-rum`) && (await available()).rum) return true;
+  }
+  console.error(`\x1b[31m[journal]\x1b[0m The PostgreSQL server has no RUM extension, and it could not be installed: run \`sudo apt-get update && sudo apt-get install -y postgresql-${major}-rum\` on the server and try again.`);
+  return false;
+}
+if (wanted('backend')) {
+  if (postgres.embedded) {
+    env.SEARCH_RUM = 'absent';
+  } else if (!(await ensureRumExtension(postgres.databaseUrl))) {
+    results.push({ name: 'rum', passed: 0, failed: 1, kind: 'check', note: "no RUM extension: the search suite's RUM half fails" });
+  }
+}
+
 const jestCounts = (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites });
 // --forceExit: a suite that fails before closing its app (a server, a Redis client) must not
 // keep the whole run waiting; the report is written before the forced exit.

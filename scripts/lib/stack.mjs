@@ -153,6 +153,7 @@ export async function ensurePostgres() {
   await embedded.start();
   return {
     databaseUrl: `postgres://postgres:postgres@127.0.0.1:${port}/journal`,
+    embedded: true,
     stop: () => embedded.stop(),
   };
 }

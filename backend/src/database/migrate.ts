@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import type { AppConfig } from '../config/app-config.js';
+import { SEARCH_RUM_INDEX_SQL } from './migrations/Migration20261203001000_paper_search_rum.js';
 import { baseOrmOptions } from './orm-options.js';
 
 /** Creates the configured database when it does not exist yet (development and tests). */
@@ -21,11 +22,15 @@ export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
   }
 }
 
-/** Applies every pending migration; returns the names it ran. */
+/**
+ * Applies every pending migration; returns the names it ran. Then adds the search's RUM index if
+ * the server has the extension now and the index is missing (installed after the migration ran).
+ */
 export async function migrateUp(config: AppConfig): Promise<string[]> {
   const orm = await MikroORM.init(baseOrmOptions(config));
   try {
     const executed = await orm.migrator.up();
+    await orm.em.getConnection().execute(SEARCH_RUM_INDEX_SQL);
     return executed.map((migration) => migration.name);
   } finally {
     await orm.close(true);

@@ -4,14 +4,17 @@ import { loadConfig } from '../../src/config/app-config.js';
 import { buildOrmOptions } from '../../src/orm-options.js';
 import type { PaperPageDto } from '../../src/modules/catalogue/dtos/paper.dto.js';
 import { encodePaperCursor } from '../../src/modules/catalogue/list/paper-cursor.js';
-import { buildPaperListQuery, readPaperPage, SEARCH_WALK_ROWS, toNumberedPlaceholders } from '../../src/modules/catalogue/list/paper-list.repository.js';
+import { buildPaperListQuery, readPaperPage, rumSearchSql, SEARCH_WALK_ROWS, toNumberedPlaceholders } from '../../src/modules/catalogue/list/paper-list.repository.js';
 import { MAX_PART_WORDS } from '../../src/modules/catalogue/list/paper-search.js';
+import { readSearchIndex, type SearchIndex, WITHOUT_RUM } from '../../src/modules/catalogue/list/search-index.repository.js';
 import { scratchDatabase } from '../support/scratch-database.js';
 
 /**
- * The search's two steps (paper-list.repository.ts): the newest SEARCH_WALK_ROWS papers first, then the
- * trigram index. Its own database, so that more published papers than one walk reads do not
- * show up in other suites' lists.
+ * The search beyond the newest papers (paper-list.repository.ts): the newest SEARCH_WALK_ROWS papers,
+ * then the RUM index (migration 20261203001000; `npm test` installs the extension) or, without it,
+ * the GIN indexes. Every answer is checked both ways: the database's own (the RUM index), and as a
+ * database without it would give it (WITHOUT_RUM). Its own database, so that more published
+ * papers than one walk reads do not show up in other suites' lists.
  */
 describe('papers: search beyond the newest papers', () => {
   const own = scratchDatabase('paper_search_steps');
@@ -21,7 +24,11 @@ describe('papers: search beyond the newest papers', () => {
   let pool: pg.Pool;
 
   const titlesOf = (page: PaperPageDto) => page.items.map((item) => item.title);
-  const read = (query: { q?: string; cursor?: string; limit?: number }) => readPaperPage(pool, query, null);
+  const read = (query: { q?: string; cursor?: string; limit?: number; category?: string }, index?: SearchIndex) => readPaperPage(pool, query, null, index);
+  const bothWays = [
+    ['from the RUM index', undefined],
+    ['from the GIN indexes', WITHOUT_RUM],
+  ] as const;
 
   beforeAll(async () => {
     await own.drop();
@@ -50,17 +57,76 @@ describe('papers: search beyond the newest papers', () => {
     await own.drop();
   });
 
-  it('finds, newest first, matches that only older papers than the walk reads have', async () => {
-    expect(titlesOf(await read({ q: 'tardigrades' }))).toEqual(tardigrades.map((n) => `Paper ${n} on Tardigrades`));
-    expect(titlesOf(await read({ q: 'ada tardi' }))).toEqual(tardigrades.map((n) => `Paper ${n} on Tardigrades`));
+  it('has the RUM index, so that both ways are tried, unless the server cannot have it (npm test on an embedded PostgreSQL)', async () => {
+    expect((await readSearchIndex(pool)).rum).toBe(process.env.SEARCH_RUM !== 'absent');
   });
 
-  it('pages through them without skipping or repeating', async () => {
-    const first = await read({ q: 'tardigrades', limit: 3 });
+  it.each(bothWays)('finds, newest first, matches that only older papers than the walk reads have, %s', async (_way, index) => {
+    expect(titlesOf(await read({ q: 'tardigrades' }, index))).toEqual(tardigrades.map((n) => `Paper ${n} on Tardigrades`));
+    expect(titlesOf(await read({ q: 'ada tardi' }, index))).toEqual(tardigrades.map((n) => `Paper ${n} on Tardigrades`));
+    expect(titlesOf(await read({ q: 'tardigrades', category: 'Physics' }, index))).toEqual(tardigrades.map((n) => `Paper ${n} on Tardigrades`));
+    expect(titlesOf(await read({ q: 'tardigrades', category: 'Chemistry' }, index))).toEqual([]);
+  });
+
+  it.each(bothWays)('pages through them without skipping or repeating, %s', async (_way, index) => {
+    const first = await read({ q: 'tardigrades', limit: 3 }, index);
     expect(titlesOf(first)).toEqual(tardigrades.slice(0, 3).map((n) => `Paper ${n} on Tardigrades`));
-    const second = await read({ q: 'tardigrades', limit: 3, cursor: first.nextCursor! });
+    const second = await read({ q: 'tardigrades', limit: 3, cursor: first.nextCursor! }, index);
     expect(titlesOf(second)).toEqual([`Paper ${tardigrades[3]} on Tardigrades`]);
     expect(second.nextCursor).toBeNull();
+  });
+
+  it('reads the newest matches of a word from the RUM index, sorted there by date', async () => {
+    const search = buildPaperListQuery({ q: 'tardigrades' }).rum!;
+    const statement = rumSearchSql(search, ["'tardigrades'"], [], 12);
+    const explain = async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin; set local enable_seqscan = off; set local enable_bitmapscan = off');
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain ${toNumberedPlaceholders(statement.sql)}`, statement.params);
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      } finally {
+        await client.query('rollback');
+        client.release();
+      }
+    };
+    if (process.env.SEARCH_RUM === 'absent') {
+      // Without the extension the migration adds neither the column nor its index.
+      await expect(explain()).rejects.toThrow(/search_words/);
+      return;
+    }
+    const plan = await explain();
+    expect(plan).toContain('research_papers_search_rum_idx');
+    expect(plan).toMatch(/Order By: \(published_at <=\| /);
+  });
+
+  /** Papers published at the same instant, ordered by id at a page's end, whichever way they are found. */
+  describe('ties at the end of a page', () => {
+    const at = '2001-01-01T00:00:00.000000Z';
+    let quokkas: string[];
+
+    beforeAll(async () => {
+      const { rows: owner } = await pool.query<{ id: string }>("select id from users where email = 'steps@example.org'");
+      await pool.query(
+        `insert into research_papers (id, user_id, title, abstract, category, authors, status, published_at)
+         select gen_random_uuid(), $1, 'Quokka Count ' || n, 'We counted quokkas.', 'Biology', '[{"name": "Ada Byron", "email": "ada@example.org", "school": "North High"}]', 'published', $2::timestamptz
+           from generate_series(1, 7) n`,
+        [owner[0].id, at],
+      );
+      const { rows } = await pool.query<{ title: string }>("select title from research_papers where title like 'Quokka Count %' order by id desc");
+      quokkas = rows.map((row) => row.title);
+    });
+
+    it.each(bothWays)('pages through them by id without skipping or repeating, %s', async (_way, index) => {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await read({ q: 'quokkas', limit: 3, cursor }, index);
+        seen.push(...titlesOf(page));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      expect(seen).toEqual(quokkas);
+    });
   });
 
   it('answers from the walk alone when it reads every paper left, or fills the page', async () => {
@@ -98,7 +164,7 @@ describe('papers: search beyond the newest papers', () => {
       draft: { title: 'Untitled Draft', abstract: 'Nothing yet.' },
     };
     const titles = (...keys: (keyof typeof special)[]) => keys.map((key) => special[key].title);
-    const search = async (q: string) => titlesOf(await read({ q, limit: 50 }));
+    const search = async (q: string, index?: SearchIndex) => titlesOf(await read({ q, limit: 50 }, index));
 
     beforeAll(async () => {
       const { rows } = await pool.query<{ id: string }>("select id from users where email = 'steps@example.org'");
@@ -176,18 +242,19 @@ describe('papers: search beyond the newest papers', () => {
       ['a word an update added', 'zeolite', ['draft']],
       ['a word an update removed', 'nothing yet', []],
       ['one letter, at the start of a word', 'h', ['hydroponic', 'hydrology', 'cafe']],
-    ] as const)('finds %s as substrings, like the walk', async (_label, q, expected) => {
-      expect(await search(q)).toEqual(expected.flatMap((key) => titles(key)));
+    ] as const)('finds %s as substrings, like the walk, both ways', async (_label, q, expected) => {
+      for (const [, index] of bothWays) expect(await search(q, index)).toEqual(expected.flatMap((key) => titles(key)));
     });
 
-    it(`finds the matches of a query with a part found in more than ${MAX_PART_WORDS} words of the vocabulary`, async () => {
+    it.each(bothWays)(`finds the matches of a query with a part found in more than ${MAX_PART_WORDS} words of the vocabulary, %s`, async (_way, index) => {
       const all = Array.from({ length: blorps }, (_, i) => `Blorp${i + 1} and Xenon`);
-      const first = await read({ q: 'xenon blorp', limit: 50 });
-      const second = await read({ q: 'xenon blorp', limit: 50, cursor: first.nextCursor! });
+      const first = await read({ q: 'xenon blorp', limit: 50 }, index);
+      const second = await read({ q: 'xenon blorp', limit: 50, cursor: first.nextCursor! }, index);
       expect([...titlesOf(first), ...titlesOf(second)]).toEqual(all);
       expect(second.nextCursor).toBeNull();
-      expect(await search('blorp7 xenon')).toEqual(all.filter((title) => title.startsWith('Blorp7')));
-      expect(await search('blorp hydroponic')).toEqual([]);
+      expect(await search('blorp7 xenon', index)).toEqual(all.filter((title) => title.startsWith('Blorp7')));
+      expect(await search('blorp hydroponic', index)).toEqual([]);
+      expect(await search('blorp', index)).toEqual(all.slice(0, 50));
     });
   });
 });

@@ -28,6 +28,7 @@ import { Migration20261130002000_paper_pdf_key_index } from './Migration20261130
 import { Migration20261130004500_paper_reviews_paper_round_index } from './Migration20261130004500_paper_reviews_paper_round_index.js';
 import { Migration20261201001000_paper_event_kinds } from './Migration20261201001000_paper_event_kinds.js';
 import { Migration20261202001000_reviewers_per_round } from './Migration20261202001000_reviewers_per_round.js';
+import { Migration20261203001000_paper_search_rum } from './Migration20261203001000_paper_search_rum.js';
 
 /**
  * The reviewed migrations, in order. Migrations are written by hand (or generated and then
@@ -63,4 +64,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261130004500_paper_reviews_paper_round_index', class: Migration20261130004500_paper_reviews_paper_round_index },
   { name: 'Migration20261201001000_paper_event_kinds', class: Migration20261201001000_paper_event_kinds },
   { name: 'Migration20261202001000_reviewers_per_round', class: Migration20261202001000_reviewers_per_round },
+  { name: 'Migration20261203001000_paper_search_rum', class: Migration20261203001000_paper_search_rum },
 ];

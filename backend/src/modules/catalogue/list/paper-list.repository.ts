@@ -5,7 +5,8 @@ import type { PaperPageDto } from '../dtos/paper.dto.js';
 import { ALL_CATEGORIES } from '../paper-category.js';
 import { cardSourceOf, type PaperCardColumns, toPaperCard } from '../paper-card.js';
 import { decodePaperCursor, encodePaperCursor } from './paper-cursor.js';
-import { searchFilterSql, searchIndexSql, searchPlan, searchWordsSql, type SqlFragment } from './paper-search.js';
+import { rumSearchTerms, searchFilterSql, searchIndexSql, searchPlan, searchWordsSql, type SearchPlan, type SqlFragment } from './paper-search.js';
+import { estimatedShare, type SearchIndex, searchIndexOf } from './search-index.repository.js';
 import { InvalidCursorException } from '../catalogue.exception.js';
 
 /**
@@ -25,6 +26,17 @@ export interface PaperListQuery {
   limit: number;
   /** A search's second step, run only when `sql` returned no more than `limit` rows. */
   fallback?: SearchFallback;
+  /** The search from the RUM index, where the database has it (readPaperPage). */
+  rum?: RumSearch;
+}
+
+/** A search the RUM index may answer (rumSearchSql), with what it needs to be built. */
+export interface RumSearch {
+  plan: SearchPlan;
+  /** The conditions of the page other than the search (status, cursor, category). */
+  page: SqlFragment;
+  /** The cursor's published_at, or null on the first page. */
+  cursorAt: string | null;
 }
 
 /** Two statements, run in one snapshot (readPaperPage). */
@@ -46,8 +58,8 @@ export interface SearchFallback {
  */
 export const SEARCH_WALK_ROWS = 1000;
 
-const CARD_COLUMNS = `id, title, abstract, category, authors, published_at, source_id, pdf_storage_key,
-       to_char(published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at`;
+const CURSOR_AT = `to_char(published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at`;
+const CARD_COLUMNS = `id, title, abstract, category, authors, published_at, source_id, pdf_storage_key, ${CURSOR_AT}`;
 const NEWEST_FIRST = 'order by published_at desc, id desc';
 
 /**
@@ -79,6 +91,7 @@ export function buildPaperListQuery(query: ListPapersQueryDto): PaperListQuery {
     params.push(...filter.params);
   }
   const page = conditions.join(' and ');
+  const cursorAt = query.cursor === undefined ? null : (params[0] as string);
   const plan = searchPlan(query.q);
   if (!plan) {
     const sql = `select ${CARD_COLUMNS} from research_papers where ${page} ${NEWEST_FIRST} limit ?`;
@@ -108,45 +121,167 @@ export function buildPaperListQuery(query: ListPapersQueryDto): PaperListQuery {
       params: [SEARCH_WALK_ROWS, ...params, SEARCH_WALK_ROWS, ...params, ...index.params, limit + 1],
     };
   };
-  return { ...walk, fallback: { words: searchWordsSql(plan), matches } };
+  return { ...walk, fallback: { words: searchWordsSql(plan), matches }, rum: { plan, page: { sql: page, params }, cursorAt } };
 }
 
 /**
- * One page of the list, from a pool of the database (the API's read pool, or the bare server's).
- * A search's second step runs in a read-only transaction that rules out the plans it exists to
- * avoid: a sequential scan (checking every paper); JIT compilation, which PostgreSQL starts for a
- * plan it expects to be costly and which took about 12 ms by itself; and parallel workers, whose
- * start took 7 ms for an index lookup of 1 ms. Repeatable read, so that the vocabulary the first
- * statement reads has every word of every paper the second sees.
+ * The newest `limit` + 1 matches of the tsqueries (rumSearchTerms: any of them), from the RUM
+ * index: one scan per tsquery, each of which sorts its matches by the published_at attached to
+ * them (`<=|`: the distance back in time from the cursor, or from the newest paper on the first
+ * page) and stops after `limit` + 1; the table is read for the rows the scans return only, to test
+ * the page's other conditions and the parts left to `like`. Ordered by published_at only: ties at
+ * the end of the page are completed by rumTiesSql.
  */
-export async function readPaperPage(pool: pg.Pool, query: ListPapersQueryDto, arxivDetailPageId: string | null): Promise<PaperPageDto> {
+export function rumSearchSql(search: RumSearch, queries: readonly string[], patterns: readonly string[], limit: number): SqlFragment {
+  const from = search.cursorAt === null ? "(select max(published_at) from research_papers where status = 'published')" : '?::timestamptz';
+  const fromParams = search.cursorAt === null ? [] : [search.cursorAt];
+  const conditions = rumConditions(search, 'one.query', patterns);
+  return {
+    sql: `select distinct id, cursor_at
+            from unnest(?::tsquery[]) as one(query)
+            cross join lateral (
+              select id, ${CURSOR_AT}
+                from research_papers
+               where ${conditions.sql} and published_at <= ${from}
+               order by published_at <=| ${from}
+               limit ?) hit
+           order by cursor_at desc, id desc
+           limit ?`,
+    params: [queries, ...conditions.params, ...fromParams, ...fromParams, limit + 1, limit + 1],
+  };
+}
+
+/** Every match published at `at` (the last of a page from rumSearchSql), for the order of ties by id. */
+export function rumTiesSql(search: RumSearch, queries: readonly string[], patterns: readonly string[], at: string): SqlFragment {
+  const conditions = rumConditions(search, 'any (?::tsquery[])', patterns, [queries]);
+  return {
+    sql: `select id, ${CURSOR_AT} from research_papers where ${conditions.sql} and published_at = ?::timestamptz`,
+    params: [...conditions.params, at],
+  };
+}
+
+function rumConditions(search: RumSearch, query: string, patterns: readonly string[], queryParams: unknown[] = []): SqlFragment {
+  const sql = [search.page.sql, `search_words @@ ${query}`];
+  const params = [...search.page.params, ...queryParams];
+  if (patterns.length > 0) {
+    sql.push('search_text like all (lower(?)::text[])');
+    params.push(patterns);
+  }
+  return { sql: sql.join(' and '), params };
+}
+
+/**
+ * From this estimated share of papers on (estimatedShare), a search walks the newest papers
+ * before it asks the RUM index: the walk finds `limit` + 1 matches within about 13 / share
+ * papers, each read from the table and TOAST (about 25 µs at real lengths), while the index sorts
+ * all of them (about 0.25 µs a match). At 1,000,000 papers the two cost the same at about 4%
+ * (docs/performance.md).
+ */
+export const WALK_FIRST_SHARE = 0.04;
+
+/**
+ * One page of the list, from a pool of the database (the API's read pool, or the bare server's).
+ * A search the RUM index can answer is read from it (readRumSearch); otherwise, or where the
+ * database has no such index (`searchIndex`, read from the pool by default), in up to two steps
+ * (buildPaperListQuery). A search's second step runs in a read-only transaction that rules out the
+ * plans it exists to avoid: a sequential scan (checking every paper); JIT compilation, which
+ * PostgreSQL starts for a plan it expects to be costly and which took about 12 ms by itself; and
+ * parallel workers, whose start took 7 ms for an index lookup of 1 ms. Repeatable read, so that the
+ * vocabulary the first statement reads has every word of every paper the second sees.
+ */
+export async function readPaperPage(pool: pg.Pool, query: ListPapersQueryDto, arxivDetailPageId: string | null, searchIndex?: SearchIndex): Promise<PaperPageDto> {
   const listQuery = buildPaperListQuery(query);
+  const { fallback, rum } = listQuery;
+  const words = fallback?.words;
+  if (fallback && words && rum) {
+    const index = searchIndex ?? (await searchIndexOf(pool));
+    if (index.rum) return toPaperPage(await readWordsSearch(pool, listQuery, { ...fallback, words }, rum, index), listQuery.limit, arxivDetailPageId);
+  }
   let { rows } = await pool.query<PaperCardRow>(toNumberedPlaceholders(listQuery.sql), listQuery.params);
-  if (listQuery.fallback && rows.length <= listQuery.limit) {
-    const client = await pool.connect();
-    let failure: Error | undefined;
-    try {
-      await client.query(
-        'begin isolation level repeatable read read only; set local enable_seqscan = off; set local jit = off; set local max_parallel_workers_per_gather = 0',
-      );
-      const { words, matches } = listQuery.fallback;
-      const vocabulary = words
-        ? (await client.query<string[][]>({ text: toNumberedPlaceholders(words.sql), values: words.params, rowMode: 'array' })).rows[0]
-        : undefined;
+  if (fallback && rows.length <= listQuery.limit) {
+    const { words, matches } = fallback;
+    const found = await inSearchTransaction(pool, async (client) => {
+      const vocabulary = words ? await readVocabulary(client, words) : undefined;
       const statement = matches(vocabulary);
-      const found = await client.query<PaperCardRow>(toNumberedPlaceholders(statement.sql), statement.params);
-      await client.query('commit');
-      // Nothing found: there is no match at all, or the walk read every paper there is.
-      if (found.rows.length > 0) rows = found.rows;
-    } catch (error) {
-      failure = error as Error;
-      throw error;
-    } finally {
-      // A client that failed mid-transaction is discarded, not returned to the pool.
-      client.release(failure);
-    }
+      return (await client.query<PaperCardRow>(toNumberedPlaceholders(statement.sql), statement.params)).rows;
+    });
+    // Nothing found: there is no match at all, or the walk read every paper there is.
+    if (found.length > 0) rows = found;
   }
   return toPaperPage(rows, listQuery.limit, arxivDetailPageId);
+}
+
+/**
+ * A search with parts to look up, where the database has the RUM index, in one snapshot: first
+ * the vocabulary's words of each part (none: no paper matches). Then the walk of the newest papers,
+ * unless the statistics say the parts are rare enough for the RUM index to be quicker
+ * (WALK_FIRST_SHARE). Then, if the walk did not fill the page, the newest `limit` + 1 matches from
+ * the RUM index (rumSearchTerms), their ties at the end of the page and their cards; or, where it
+ * cannot answer, from the GIN indexes as without it (buildPaperListQuery).
+ */
+async function readWordsSearch(pool: pg.Pool, listQuery: PaperListQuery, fallback: SearchFallback & { words: SqlFragment }, search: RumSearch, index: SearchIndex): Promise<PaperCardRow[]> {
+  return inSearchTransaction(pool, async (client) => {
+    let walked: PaperCardRow[] | null = null;
+    const walk = async () => (walked = (await client.query<PaperCardRow>(toNumberedPlaceholders(listQuery.sql), listQuery.params)).rows);
+    // Parts that are common words by themselves: the walk before the vocabulary, which it may not need.
+    if (estimatedShare(index, search.plan.substrings.map((pattern) => [pattern.slice(1, -1)])) >= WALK_FIRST_SHARE && (await walk()).length > listQuery.limit) return walked!;
+    const words = await readVocabulary(client, fallback.words);
+    const terms = rumSearchTerms(search.plan, words);
+    if (terms === 'nothing') return [];
+    if (walked === null && (!terms || estimatedShare(index, terms.looked) >= WALK_FIRST_SHARE) && (await walk()).length > listQuery.limit) return walked!;
+    if (!terms) {
+      const statement = fallback.matches(words);
+      const found = (await client.query<PaperCardRow>(toNumberedPlaceholders(statement.sql), statement.params)).rows;
+      // Nothing found: there is no match at all, or the walk read every paper there is.
+      return found.length > 0 ? found : (walked ?? []);
+    }
+    // No bitmap scan: it would read every match from the table to sort them, where the RUM index
+    // sorts them itself. (The GIN indexes, the vocabulary's among them, have bitmap scans only.)
+    await client.query('set local enable_bitmapscan = off');
+    const query = async (statement: SqlFragment) => (await client.query<{ id: string; cursor_at: string }>(toNumberedPlaceholders(statement.sql), statement.params)).rows;
+    let newest = await query(rumSearchSql(search, terms.queries, terms.patterns, listQuery.limit));
+    if (newest.length > listQuery.limit) {
+      const at = newest.at(-1)!.cursor_at;
+      const ties = await query(rumTiesSql(search, terms.queries, terms.patterns, at));
+      newest = [...newest.filter((row) => row.cursor_at !== at), ...ties].sort(newestFirst).slice(0, listQuery.limit + 1);
+    }
+    if (newest.length === 0) return [];
+    const cards = await client.query<PaperCardRow>(`select ${CARD_COLUMNS} from research_papers where id = any($1::uuid[]) ${NEWEST_FIRST}`, [newest.map((row) => row.id)]);
+    return cards.rows;
+  });
+}
+
+/** Newest first, then the greater id first: the list's order, on the cursor's text (fixed width) and the uuid's (lower-case hex). */
+function newestFirst(a: { id: string; cursor_at: string }, b: { id: string; cursor_at: string }): number {
+  if (a.cursor_at !== b.cursor_at) return a.cursor_at < b.cursor_at ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+async function readVocabulary(client: pg.PoolClient, words: SqlFragment): Promise<string[][]> {
+  return (await client.query<string[][]>({ text: toNumberedPlaceholders(words.sql), values: words.params, rowMode: 'array' })).rows[0];
+}
+
+/**
+ * Runs `work` in a read-only, repeatable-read transaction without the plans a search must not
+ * take: a sequential scan, JIT compilation, parallel workers.
+ */
+async function inSearchTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let failure: Error | undefined;
+  try {
+    await client.query(
+      'begin isolation level repeatable read read only; set local enable_seqscan = off; set local jit = off; set local max_parallel_workers_per_gather = 0',
+    );
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    failure = error as Error;
+    throw error;
+  } finally {
+    // A client that failed mid-transaction is discarded, not returned to the pool.
+    client.release(failure);
+  }
 }
 
 /** The SQL with `pg`'s numbered placeholders ($1, $2, ...) for its `?` ones. */

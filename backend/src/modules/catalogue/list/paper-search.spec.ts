@@ -1,10 +1,13 @@
 import { decodePaperCursor, encodePaperCursor } from './paper-cursor.js';
-import { buildPaperListQuery } from './paper-list.repository.js';
+import { buildPaperListQuery, rumSearchSql, rumTiesSql } from './paper-list.repository.js';
 import {
   escapeLike,
   MAX_PART_WORDS,
   MAX_PARTS,
   MAX_SHORT_PARTS,
+  quoteLexeme,
+  RUM_QUERY_WORDS,
+  rumSearchTerms,
   searchFilterSql,
   searchIndexSql,
   searchPlan,
@@ -82,7 +85,7 @@ describe('paper search', () => {
 describe('paper search: the word index', () => {
   const placeholders = (sql: string) => sql.split('?').length - 1;
   const words = (count: number, stem: string) => Array.from({ length: count }, (_, i) => `${stem}${i}`);
-  const lookup = `array(select word from research_paper_words where word like ('%' || left(lower(?), ${WORD_LOOKUP_LENGTH}) || '%') limit ${MAX_PART_WORDS + 1})`;
+  const lookup = `(with found as materialized (select word from research_paper_words where word like ('%' || left(lower(?), ${WORD_LOOKUP_LENGTH}) || '%')) select array(select word from found limit ${MAX_PART_WORDS + 1}))`;
 
   it(`reads the vocabulary's words that contain each part of three or more characters, ${MAX_PART_WORDS + 1} at most`, () => {
     expect(searchWordsSql(searchPlan('Low-cost tells')!)).toEqual({ sql: `select ${lookup}, ${lookup}, ${lookup}`, params: ['tells', 'cost', 'low'] });
@@ -91,19 +94,23 @@ describe('paper search: the word index', () => {
     expect(searchWordsSql(searchPlan('tells %')!)).toBeNull();
   });
 
-  it('looks up each part as the words that contain it, and tests every part with like', () => {
+  it('looks up each part as the words that contain it, and tests with like only the parts longer than a lookup holds', () => {
     const plan = searchPlan('Low-cost tells')!;
     expect(searchIndexSql(plan, [['tells', 'retells'], ['cost', 'costs'], ['low', 'below']])).toEqual({
       sql: [
         'research_paper_search_words(search_text) && ?::text[]',
         'research_paper_search_words(search_text) && ?::text[]',
         'research_paper_search_words(search_text) && ?::text[]',
-        'search_text like all (lower(?)::text[])',
       ].join(' and '),
-      params: [['tells', 'retells'], ['cost', 'costs'], ['low', 'below'], ['%tells%', '%cost%', '%low%']],
+      params: [['tells', 'retells'], ['cost', 'costs'], ['low', 'below']],
     });
     // A part in no word of the vocabulary: no paper has it.
-    expect(searchIndexSql(searchPlan('xylophone')!, [[]])?.params).toEqual([[], ['%xylophone%']]);
+    expect(searchIndexSql(searchPlan('xylophone')!, [[]])?.params).toEqual([[]]);
+    const long = 'y'.repeat(WORD_LOOKUP_LENGTH + 1);
+    expect(searchIndexSql(searchPlan(`${long} tells`)!, [[`${long}s`], ['tells']])).toEqual({
+      sql: 'research_paper_search_words(search_text) && ?::text[] and research_paper_search_words(search_text) && ?::text[] and search_text like all (lower(?)::text[])',
+      params: [[`${long}s`], ['tells'], [`%${long}%`]],
+    });
   });
 
   it(`uses the trigram index for every part when one is found in more than ${MAX_PART_WORDS} words`, () => {
@@ -112,7 +119,7 @@ describe('paper search: the word index', () => {
     expect(searchIndexSql(plan, [['tells'], words(MAX_PART_WORDS + 1, 'ing')])).toEqual(trigrams);
     expect(searchIndexSql(plan)).toEqual(trigrams);
     const index = searchIndexSql(plan, [['tells'], words(MAX_PART_WORDS, 'ing')])!;
-    expect(index.params).toEqual([['tells'], words(MAX_PART_WORDS, 'ing'), ['%tells%', '%ing%']]);
+    expect(index.params).toEqual([['tells'], words(MAX_PART_WORDS, 'ing')]);
     expect(placeholders(index.sql)).toBe(index.params.length);
     // Short parts (no longer one): the trigram index, as before.
     expect(searchIndexSql(searchPlan('ne o')!, [])?.sql).toBe('search_text ~ lower(?) and search_text ~ lower(?)');
@@ -133,6 +140,63 @@ describe('paper search: the word index', () => {
     expect(placeholders(fromTrigrams.sql)).toBe(fromTrigrams.params.length);
     expect(buildPaperListQuery({ q: 'ne o' }).fallback?.words).toBeNull();
     expect(buildPaperListQuery({ q: 'tells %' }).fallback).toBeUndefined();
+  });
+});
+
+describe('paper search: the RUM index', () => {
+  const placeholders = (sql: string) => sql.split('?').length - 1;
+  const words = (count: number, stem: string) => Array.from({ length: count }, (_, i) => `${stem}${i}`);
+
+  it('quotes a lexeme so that it is the word exactly', () => {
+    expect(quoteLexeme('café')).toBe("'café'");
+    expect(quoteLexeme("o'brien")).toBe("'o''brien'");
+    expect(quoteLexeme('a\\b')).toBe("'a\\\\b'");
+  });
+
+  it('scans the index once per word of a single part, and tests the parts in too many words with like', () => {
+    expect(rumSearchTerms(searchPlan('Puck')!, [['puck', 'pucks']])).toEqual({ queries: ["'puck'", "'pucks'"], looked: [['puck', 'pucks']], patterns: [] });
+    // "ing" is in more words than a part is looked up as: like, on what "puck" finds.
+    expect(rumSearchTerms(searchPlan('puck ing')!, [['puck'], words(MAX_PART_WORDS + 1, 'ing')])).toEqual({ queries: ["'puck'"], looked: [['puck']], patterns: ['%ing%'] });
+  });
+
+  it(`answers several parts in one scan when they have at most ${RUM_QUERY_WORDS} words in all, and leaves the rest to the GIN indexes`, () => {
+    expect(rumSearchTerms(searchPlan('gane puck')!, [['puck', 'pucks'], ['gane']])).toEqual({
+      queries: ["('puck' | 'pucks') & ('gane')"],
+      looked: [['puck', 'pucks'], ['gane']],
+      patterns: [],
+    });
+    expect(rumSearchTerms(searchPlan('gane puck')!, [words(3, 'puck'), words(2, 'gane')])).toBeNull();
+    expect(rumSearchTerms(searchPlan('ing tion')!, [words(MAX_PART_WORDS + 1, 'tion'), words(MAX_PART_WORDS + 1, 'ing')])).toBeNull();
+    // Short parts and words of symbols are not looked up.
+    expect(rumSearchTerms(searchPlan('ne o')!, [])).toBeNull();
+    expect(rumSearchTerms(searchPlan('tells %')!, [['tells']])).toBeNull();
+  });
+
+  it('knows no paper matches when a part is in no word of the vocabulary', () => {
+    expect(rumSearchTerms(searchPlan('puck xylophone')!, [[], ['puck']])).toBe('nothing');
+  });
+
+  it('tests with like a part longer than the index holds of a word', () => {
+    const long = 'x'.repeat(WORD_LOOKUP_LENGTH + 5);
+    expect(rumSearchTerms(searchPlan(long)!, [[`${long}s`]])).toEqual({ queries: [`'${long}s'`], looked: [[`${long}s`]], patterns: [`%${long}%`] });
+  });
+
+  it('orders by the distance back from the cursor, or from the newest paper, with one parameter per placeholder', () => {
+    const first = buildPaperListQuery({ q: 'puck', category: 'Physics', limit: 5 }).rum!;
+    const firstSql = rumSearchSql(first, ["'puck'"], ['%ing%'], 5);
+    expect(firstSql.sql).toContain("order by published_at <=| (select max(published_at) from research_papers where status = 'published')");
+    expect(firstSql.params.at(-1)).toBe(6);
+    expect(placeholders(firstSql.sql)).toBe(firstSql.params.length);
+    const cursor = encodePaperCursor({ publishedAt: '2025-06-15T12:00:00.123456Z', id: '6f1c2a80-3d4e-4b8a-9a61-0c2f5e7d9b01' });
+    const next = buildPaperListQuery({ q: 'puck', cursor }).rum!;
+    expect(next.cursorAt).toBe('2025-06-15T12:00:00.123456Z');
+    const nextSql = rumSearchSql(next, ["'puck'"], [], 12);
+    expect(nextSql.sql).toContain('order by published_at <=| ?::timestamptz');
+    expect(nextSql.params.filter((param) => param === '2025-06-15T12:00:00.123456Z')).toHaveLength(3);
+    expect(placeholders(nextSql.sql)).toBe(nextSql.params.length);
+    const ties = rumTiesSql(next, ["'puck'"], ['%ing%'], '2025-01-01T00:00:00.000000Z');
+    expect(ties.sql).toContain('published_at = ?::timestamptz');
+    expect(placeholders(ties.sql)).toBe(ties.params.length);
   });
 });
 
