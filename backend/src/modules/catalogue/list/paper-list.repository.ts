@@ -5,7 +5,7 @@ import type { PaperPageDto } from '../dtos/paper.dto.js';
 import { ALL_CATEGORIES } from '../paper-category.js';
 import { cardSourceOf, type PaperCardColumns, toPaperCard } from '../paper-card.js';
 import { decodePaperCursor, encodePaperCursor } from './paper-cursor.js';
-import { rumSearchTerms, searchFilterSql, searchIndexSql, searchPlan, searchWordsSql, type SearchPlan, type SqlFragment } from './paper-search.js';
+import { MAX_PART_WORDS, rumSearchTerms, searchFilterSql, searchIndexSql, searchPlan, searchWordsSql, type SearchPlan, type SqlFragment } from './paper-search.js';
 import { estimatedShare, type SearchIndex, searchIndexOf } from './search-index.repository.js';
 import { InvalidCursorException } from '../catalogue.exception.js';
 
@@ -47,7 +47,7 @@ export interface SearchFallback {
    * Every match, from the word index or the trigram index (searchIndexSql), given the arrays the
    * row of `words` holds; or nothing when `sql` already read every paper there is.
    */
-  matches: (words?: readonly (readonly string[])[]) => SqlFragment;
+  matches: (words?: readonly (readonly string[])[], options?: { walked: boolean }) => SqlFragment;
 }
 
 /**
@@ -107,8 +107,10 @@ export function buildPaperListQuery(query: ListPapersQueryDto): PaperListQuery {
   const walk = { sql, params: [...params, SEARCH_WALK_ROWS, ...filter.params, limit + 1], limit };
   // A word of symbols only: nothing to look up, the walk is the whole search (docs/api.md).
   if (!searchIndexSql(plan)) return walk;
-  const matches = (words?: readonly (readonly string[])[]): SqlFragment => {
+  // Without the walk before it (`walked: false`), the index is read whatever the number of papers.
+  const matches = (words?: readonly (readonly string[])[], { walked } = { walked: true }): SqlFragment => {
     const index = searchIndexSql(plan, words)!;
+    const walkedRows = walked ? SEARCH_WALK_ROWS : 0;
     return {
       sql: `with walk as (
          select count(*) = ? as partial from (select 1 from research_papers where ${page} ${NEWEST_FIRST} limit ?) newest),
@@ -118,7 +120,7 @@ export function buildPaperListQuery(query: ListPapersQueryDto): PaperListQuery {
          from research_papers
         where id in (select id from found ${NEWEST_FIRST} limit ?)
         ${NEWEST_FIRST}`,
-      params: [SEARCH_WALK_ROWS, ...params, SEARCH_WALK_ROWS, ...params, ...index.params, limit + 1],
+      params: [walkedRows, ...params, walkedRows, ...params, ...index.params, limit + 1],
     };
   };
   return { ...walk, fallback: { words: searchWordsSql(plan), matches }, rum: { plan, page: { sql: page, params }, cursorAt } };
@@ -212,12 +214,16 @@ export async function readPaperPage(pool: pg.Pool, query: ListPapersQueryDto, ar
 }
 
 /**
- * A search with parts to look up, where the database has the RUM index, in one snapshot: first
- * the vocabulary's words of each part (none: no paper matches). Then the walk of the newest papers,
- * unless the statistics say the parts are rare enough for the RUM index to be quicker
- * (WALK_FIRST_SHARE). Then, if the walk did not fill the page, the newest `limit` + 1 matches from
- * the RUM index (rumSearchTerms), their ties at the end of the page and their cards; or, where it
- * cannot answer, from the GIN indexes as without it (buildPaperListQuery).
+ * A search with parts to look up, where the database has the RUM index, in one snapshot:
+ * 1. the walk of the newest papers first when its parts are common words by themselves
+ *    (WALK_FIRST_SHARE), which may fill the page without the rest;
+ * 2. the vocabulary's words of each part: a part in none, and no paper matches;
+ * 3. the walk, if not done yet and the common words among the parts' make it likely to fill the
+ *    page, or the trigram index would answer; a search of rarer parts skips it (it would read the
+ *    newest papers and TOAST for none);
+ * 4. the newest `limit` + 1 matches from the RUM index (rumSearchTerms), their ties at the end of
+ *    the page and their cards; or, where it cannot answer, every match from the GIN indexes
+ *    (buildPaperListQuery's second step).
  */
 async function readWordsSearch(pool: pg.Pool, listQuery: PaperListQuery, fallback: SearchFallback & { words: SqlFragment }, search: RumSearch, index: SearchIndex): Promise<PaperCardRow[]> {
   return inSearchTransaction(pool, async (client) => {
@@ -228,9 +234,12 @@ async function readWordsSearch(pool: pg.Pool, listQuery: PaperListQuery, fallbac
     const words = await readVocabulary(client, fallback.words);
     const terms = rumSearchTerms(search.plan, words);
     if (terms === 'nothing') return [];
-    if (walked === null && (!terms || estimatedShare(index, terms.looked) >= WALK_FIRST_SHARE) && (await walk()).length > listQuery.limit) return walked!;
+    const looked = words.filter((partWords) => partWords.length <= MAX_PART_WORDS);
+    // A part in too many words leaves the GIN path to the trigram index, slow for common parts: the walk first.
+    const toTrigrams = !terms && looked.length < words.length;
+    if (walked === null && (toTrigrams || estimatedShare(index, looked) >= WALK_FIRST_SHARE) && (await walk()).length > listQuery.limit) return walked!;
     if (!terms) {
-      const statement = fallback.matches(words);
+      const statement = fallback.matches(words, { walked: walked !== null });
       const found = (await client.query<PaperCardRow>(toNumberedPlaceholders(statement.sql), statement.params)).rows;
       // Nothing found: there is no match at all, or the walk read every paper there is.
       return found.length > 0 ? found : (walked ?? []);
