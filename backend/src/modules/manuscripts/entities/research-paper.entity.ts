@@ -9,8 +9,9 @@ export type { PaperAuthor };
 
 /**
  * A submitted research paper. The owner is referenced by id only: the papers module does not
- * reach into the users module's entities. The generated search columns (search_vector,
- * search_text) are not mapped: only the list query reads them, in SQL.
+ * reach into the users module's entities. The generated search columns (search_text, and
+ * search_words where the server has the rum extension) are not mapped: only the list query reads
+ * them, in SQL.
  */
 const ResearchPaperSchema = defineEntity({
   name: 'ResearchPaper',
