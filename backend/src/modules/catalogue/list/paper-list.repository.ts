@@ -5,7 +5,7 @@ import type { PaperPageDto } from '../dtos/paper.dto.js';
 import { ALL_CATEGORIES } from '../paper-category.js';
 import { cardSourceOf, type PaperCardColumns, toPaperCard } from '../paper-card.js';
 import { decodePaperCursor, encodePaperCursor } from './paper-cursor.js';
-import { MAX_PART_WORDS, rumSearchTerms, searchFilterSql, searchIndexSql, searchPlan, searchWordsSql, type SearchPlan, type SqlFragment } from './paper-search.js';
+import { rumSearchTerms, searchFilterSql, searchIndexSql, searchPlan, searchWordsSql, type SearchPlan, type SqlFragment } from './paper-search.js';
 import { estimatedShare, type SearchIndex, searchIndexOf } from './search-index.repository.js';
 import { InvalidCursorException } from '../catalogue.exception.js';
 
@@ -47,7 +47,7 @@ export interface SearchFallback {
    * Every match, from the word index or the trigram index (searchIndexSql), given the arrays the
    * row of `words` holds; or nothing when `sql` already read every paper there is.
    */
-  matches: (words?: readonly (readonly string[])[], options?: { walked: boolean }) => SqlFragment;
+  matches: (words?: readonly (readonly string[])[]) => SqlFragment;
 }
 
 /**
@@ -107,10 +107,8 @@ export function buildPaperListQuery(query: ListPapersQueryDto): PaperListQuery {
   const walk = { sql, params: [...params, SEARCH_WALK_ROWS, ...filter.params, limit + 1], limit };
   // A word of symbols only: nothing to look up, the walk is the whole search (docs/api.md).
   if (!searchIndexSql(plan)) return walk;
-  // Without the walk before it (`walked: false`), the index is read whatever the number of papers.
-  const matches = (words?: readonly (readonly string[])[], { walked } = { walked: true }): SqlFragment => {
+  const matches = (words?: readonly (readonly string[])[]): SqlFragment => {
     const index = searchIndexSql(plan, words)!;
-    const walkedRows = walked ? SEARCH_WALK_ROWS : 0;
     return {
       sql: `with walk as (
          select count(*) = ? as partial from (select 1 from research_papers where ${page} ${NEWEST_FIRST} limit ?) newest),
@@ -120,7 +118,7 @@ export function buildPaperListQuery(query: ListPapersQueryDto): PaperListQuery {
          from research_papers
         where id in (select id from found ${NEWEST_FIRST} limit ?)
         ${NEWEST_FIRST}`,
-      params: [walkedRows, ...params, walkedRows, ...params, ...index.params, limit + 1],
+      params: [SEARCH_WALK_ROWS, ...params, SEARCH_WALK_ROWS, ...params, ...index.params, limit + 1],
     };
   };
   return { ...walk, fallback: { words: searchWordsSql(plan), matches }, rum: { plan, page: { sql: page, params }, cursorAt } };
@@ -175,9 +173,11 @@ function rumConditions(search: RumSearch, query: string, patterns: readonly stri
 /**
  * From this estimated share of papers on (estimatedShare), a search walks the newest papers
  * before it asks the RUM index: the walk finds `limit` + 1 matches within about 13 / share
- * papers, each read from the table and TOAST (about 25 µs at real lengths), while the index sorts
- * all of them (about 0.25 µs a match). At 1,000,000 papers the two cost the same at about 4%
- * (docs/performance.md).
+ * papers, each read from the table and TOAST (about 7 µs at real lengths), while the index reads
+ * and sorts every match of its words (about 0.25 µs a match). At 1,000,000 papers the two cost
+ * about the same between 2% and 4% (docs/performance.md). For several parts the index's share is
+ * the sum of theirs: it reads every list whatever the parts' correlation, which the walk profits
+ * from (the template corpus's sentences put the same words together in every paper that has one).
  */
 export const WALK_FIRST_SHARE = 0.04;
 
@@ -218,9 +218,8 @@ export async function readPaperPage(pool: pg.Pool, query: ListPapersQueryDto, ar
  * 1. the walk of the newest papers first when its parts are common words by themselves
  *    (WALK_FIRST_SHARE), which may fill the page without the rest;
  * 2. the vocabulary's words of each part: a part in none, and no paper matches;
- * 3. the walk, if not done yet and the common words among the parts' make it likely to fill the
- *    page, or the trigram index would answer; a search of rarer parts skips it (it would read the
- *    newest papers and TOAST for none);
+ * 3. the walk, if not done yet, unless the RUM index answers and the common words among the
+ *    parts' say it reads short posting lists (it would read the newest papers and TOAST for none);
  * 4. the newest `limit` + 1 matches from the RUM index (rumSearchTerms), their ties at the end of
  *    the page and their cards; or, where it cannot answer, every match from the GIN indexes
  *    (buildPaperListQuery's second step).
@@ -234,12 +233,12 @@ async function readWordsSearch(pool: pg.Pool, listQuery: PaperListQuery, fallbac
     const words = await readVocabulary(client, fallback.words);
     const terms = rumSearchTerms(search.plan, words);
     if (terms === 'nothing') return [];
-    const looked = words.filter((partWords) => partWords.length <= MAX_PART_WORDS);
-    // A part in too many words leaves the GIN path to the trigram index, slow for common parts: the walk first.
-    const toTrigrams = !terms && looked.length < words.length;
-    if (walked === null && (toTrigrams || estimatedShare(index, looked) >= WALK_FIRST_SHARE) && (await walk()).length > listQuery.limit) return walked!;
+    // The RUM index reads every posting list of its words: cheap when they are rare together, and
+    // whatever the parts' correlation. Otherwise the walk first, as without the index.
+    const rumReads = terms ? terms.looked.reduce((sum, partWords) => sum + estimatedShare(index, [partWords]), 0) : 1;
+    if (walked === null && rumReads >= WALK_FIRST_SHARE && (await walk()).length > listQuery.limit) return walked!;
     if (!terms) {
-      const statement = fallback.matches(words, { walked: walked !== null });
+      const statement = fallback.matches(words);
       const found = (await client.query<PaperCardRow>(toNumberedPlaceholders(statement.sql), statement.params)).rows;
       // Nothing found: there is no match at all, or the walk read every paper there is.
       return found.length > 0 ? found : (walked ?? []);

@@ -1,5 +1,5 @@
 import { decodePaperCursor, encodePaperCursor } from './paper-cursor.js';
-import { buildPaperListQuery, rumSearchSql, rumTiesSql, SEARCH_WALK_ROWS } from './paper-list.repository.js';
+import { buildPaperListQuery, rumSearchSql, rumTiesSql } from './paper-list.repository.js';
 import {
   escapeLike,
   MAX_PART_WORDS,
@@ -134,9 +134,6 @@ describe('paper search: the word index', () => {
     expect(fromWords.sql).not.toContain('search_text like lower(?)');
     expect(fromWords.params).toContainEqual(['modelling', 'remodelling']);
     expect(placeholders(fromWords.sql)).toBe(fromWords.params.length);
-    // Without a walk before it, the index is read however few papers there are.
-    expect(fromWords.params.slice(0, 1)).toEqual([SEARCH_WALK_ROWS]);
-    expect(fallback!.matches([['predicting'], ['modelling']], { walked: false }).params.slice(0, 1)).toEqual([0]);
     const fromTrigrams = fallback!.matches();
     expect(fromTrigrams.sql).toContain('search_text like lower(?) and search_text like lower(?)');
     expect(fromTrigrams.sql).not.toContain('research_paper_search_words');
