@@ -79,11 +79,13 @@ export function buildPaperListQuery(query: ListPapersQueryDto): PaperListQuery {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const conditions = ["status = 'published'"];
   const params: unknown[] = [];
+  let cursorAt: string | null = null;
   if (query.cursor !== undefined) {
     const cursor = decodePaperCursor(query.cursor);
     if (!cursor) throw new InvalidCursorException();
     conditions.push('(published_at, id) < (?::timestamptz, ?::uuid)');
     params.push(cursor.publishedAt, cursor.id);
+    cursorAt = cursor.publishedAt;
   }
   if (query.category && query.category !== ALL_CATEGORIES) {
     const filter = categoryFilterSql(query.category);
@@ -91,7 +93,6 @@ export function buildPaperListQuery(query: ListPapersQueryDto): PaperListQuery {
     params.push(...filter.params);
   }
   const page = conditions.join(' and ');
-  const cursorAt = query.cursor === undefined ? null : (params[0] as string);
   const plan = searchPlan(query.q);
   if (!plan) {
     const sql = `select ${CARD_COLUMNS} from research_papers where ${page} ${NEWEST_FIRST} limit ?`;
