@@ -2,7 +2,7 @@
 // template corpus, `journal_bench_real_<papers>` for the realistic one (seed --corpus), built once
 // (migrations + seed) and reused while it holds enough papers.
 import pg from 'pg';
-import { prepareDatabase, runBackendCli } from '../../scripts/lib/stack.mjs';
+import { ensureStorageDir, prepareDatabase, runBackendCli } from '../../scripts/lib/stack.mjs';
 
 export const CORPORA = ['template', 'realistic'];
 
@@ -46,6 +46,8 @@ export async function publishedCount(databaseUrl) {
  */
 export async function ensurePapersDatabase(paperCount, corpus) {
   const { databaseUrl, env } = papersDatabase(paperCount, corpus);
+  // The seed stores the demo papers' PDFs, and the API refuses a storage directory that is missing.
+  ensureStorageDir(env);
   await prepareDatabase(databaseUrl.toString());
   runBackendCli('migrate', [], env);
   let loadSeconds = null;

@@ -1,12 +1,13 @@
+import { jest } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { loadConfig } from '../../src/config/app-config.js';
 import { buildOrmOptions } from '../../src/orm-options.js';
 import type { PaperPageDto } from '../../src/modules/catalogue/dtos/paper.dto.js';
 import { encodePaperCursor } from '../../src/modules/catalogue/list/paper-cursor.js';
-import { buildPaperListQuery, readPaperPage, rumSearchSql, SEARCH_WALK_ROWS, toNumberedPlaceholders } from '../../src/modules/catalogue/list/paper-list.repository.js';
+import { buildPaperListQuery, furtherWalkRows, readPaperPage, rumSearchSql, SEARCH_WALK_ROWS, toNumberedPlaceholders } from '../../src/modules/catalogue/list/paper-list.repository.js';
 import { MAX_PART_WORDS } from '../../src/modules/catalogue/list/paper-search.js';
-import { readSearchIndex, type SearchIndex, WITHOUT_RUM } from '../../src/modules/catalogue/list/search-index.repository.js';
+import { readSearchIndex, type SearchIndex, WITHOUT_RUM, withoutRum } from '../../src/modules/catalogue/list/search-index.repository.js';
 import { scratchDatabase } from '../support/scratch-database.js';
 
 /**
@@ -138,6 +139,79 @@ describe('papers: search beyond the newest papers', () => {
     const common = await read({ q: 'pendulums' });
     expect(titlesOf(common)).toEqual(Array.from({ length: 12 }, (_, i) => `Paper ${i + 1} on Pendulums`));
     expect(common.nextCursor).not.toBeNull();
+  });
+
+  /**
+   * A walk that finds a few matches but not the page walks further where that costs less than the
+   * index would (furtherWalkRows): the statements each search ran, read from the database client.
+   */
+  describe('a longer walk', () => {
+    // Minutes ago, between the papers above: two among the newest SEARCH_WALK_ROWS, four older.
+    const geckos = [200.5, 600.5, 1010.5, 1030.5, 1060.5, 1090.5];
+    const geckoTitles = geckos.map((n) => `Gecko Survey ${n}`);
+    let statements: { sql: string; params: unknown[] }[];
+
+    beforeAll(async () => {
+      const { rows } = await pool.query<{ id: string }>("select id from users where email = 'steps@example.org'");
+      await pool.query(
+        `insert into research_papers (id, user_id, title, abstract, category, authors, status, published_at)
+         select gen_random_uuid(), $1, 'Gecko Survey ' || n, 'We counted geckos.', 'Biology', '[{"name": "Ada Byron", "email": "ada@example.org", "school": "North High"}]',
+                'published', now() - n * interval '1 minute'
+           from unnest($2::numeric[]) n`,
+        [rows[0].id, geckos],
+      );
+      await pool.query('analyze research_papers');
+    });
+
+    beforeEach(() => {
+      statements = [];
+      const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+      jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+        const [text, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+        statements.push(typeof text === 'string' ? { sql: text, params: values ?? [] } : { sql: text.text, params: text.values ?? [] });
+        return query.apply(this, args);
+      });
+    });
+
+    afterEach(() => jest.restoreAllMocks());
+
+    /** Whether a walk over `rows` papers ran, and whether the second step (the GIN indexes' or the RUM index's) did. */
+    const ran = () => ({
+      walks: statements.filter((statement) => statement.sql.includes(') newest')).map((statement) => statement.params.find((param) => typeof param === 'number' && param >= SEARCH_WALK_ROWS)),
+      index: statements.some((statement) => statement.sql.includes('with walk as') || statement.sql.includes('<=|')),
+    });
+
+    const afar = 3000;
+    it('asks for one only where the first walk found some matches and the index would cost more', () => {
+      const manyPapers = (share: number) => share * 1_000_000 * 0.02;
+      expect(furtherWalkRows(2, 3, manyPapers)).toBe(afar);
+      expect(furtherWalkRows(2, 3, () => 1)).toBeNull();
+      expect(furtherWalkRows(0, 3, manyPapers)).toBeNull();
+      expect(furtherWalkRows(4, 3, manyPapers)).toBeNull();
+      // Found once in 1,000 papers: 19,500 papers to read at 7 µs, more than the 20 ms of the index's 1,000 matches.
+      expect(furtherWalkRows(1, 12, manyPapers)).toBeNull();
+    });
+
+    it.each([
+      ['without the RUM index, against its second step', withoutRum(1_000_000)],
+      ['with it, where the words are common and its posting lists long', { rum: true, commonWordShares: new Map([['gecko', 0.05], ['geckos', 0.05]]), papers: 10_000_000 }],
+    ] as const)('walks further in a large journal, %s', async (_way, index) => {
+      if (index.rum && process.env.SEARCH_RUM === 'absent') return;
+      const first = await read({ q: 'geckos', limit: 3 }, index);
+      expect(titlesOf(first)).toEqual(geckoTitles.slice(0, 3));
+      expect(ran()).toEqual({ walks: [SEARCH_WALK_ROWS, afar], index: false });
+      const second = await read({ q: 'geckos', limit: 3, cursor: first.nextCursor! }, index);
+      expect(titlesOf(second)).toEqual(geckoTitles.slice(3));
+      expect(second.nextCursor).toBeNull();
+    });
+
+    it.each(bothWays)('asks the index in a small one, %s', async (_way, index) => {
+      const small = index ?? (await readSearchIndex(pool));
+      const first = await read({ q: 'geckos', limit: 3 }, { ...small, papers: 2_000 });
+      expect(titlesOf(first)).toEqual(geckoTitles.slice(0, 3));
+      expect(ran().walks).not.toContain(afar);
+      expect(ran().index).toBe(true);
+    });
   });
 
   it('looks for a word without a letter or digit among the newest papers only (docs/api.md)', async () => {

@@ -11,7 +11,10 @@ import { Migration } from '@mikro-orm/migrations';
  * The words are those of the word index (research_paper_search_words, migration 20261126002000),
  * as a tsvector without positions. The column is computed from the base columns: a generated
  * column may not read another one (search_text). published_at is attached, not ordered by
- * (`order_by_attach`): that option returned wrong results (postgrespro/rum#79).
+ * (`order_by_attach`): that option returned wrong results (postgrespro/rum#79), and in Debian's
+ * 1.3.13 it would not spare a sort anyway: its lookupScanDirection never finds the direction of
+ * `<=|` (a loop that stops at the first strategy, fixed upstream later), so every ordered scan
+ * collects and sorts all its matches whichever way the posting lists are kept.
  *
  * Where the extension is not installed (the embedded PostgreSQL of `npm start` without a
  * server), none of this is created and the search takes its GIN path (paper-list.repository.ts

@@ -1,7 +1,7 @@
 import { estimatedShare, type SearchIndex } from './search-index.repository.js';
 
 describe('search index: the estimated share of a search', () => {
-  const index: SearchIndex = { rum: true, commonWordShares: new Map([['the', 0.99], ['cells', 0.2], ['cell', 0.1], ['water', 0.3]]) };
+  const index: SearchIndex = { rum: true, commonWordShares: new Map([['the', 0.99], ['cells', 0.2], ['cell', 0.1], ['water', 0.3]]), papers: 1000 };
 
   it('adds the shares of the common words of a part, at most 1, and multiplies the parts', () => {
     expect(estimatedShare(index, [['cell', 'cells']])).toBeCloseTo(0.3);

@@ -3,31 +3,40 @@ import type pg from 'pg';
 /**
  * What the database offers the search, read once per pool and again every REREAD_AFTER_MS: whether
  * it has the RUM index of the papers' words (migration 20261203001000, where the extension is
- * installed), and the share of papers that have each of its most common words, from the column's
- * statistics (ANALYZE keeps about 1,000 of them, the words in more than roughly 1 to 3% of papers).
+ * installed), the share of papers that have each of its most common words, from the column's
+ * statistics (ANALYZE keeps about 1,000 of them, the words in more than roughly 1 to 3% of papers),
+ * and about how many papers there are.
  */
 export interface SearchIndex {
   rum: boolean;
   /** The share of papers that have each of the most common words. */
   commonWordShares: ReadonlyMap<string, number>;
+  /** The table's rows as its statistics estimate them (pg_class.reltuples; 0 before the first ANALYZE). */
+  papers: number;
 }
 
-export const WITHOUT_RUM: SearchIndex = { rum: false, commonWordShares: new Map() };
+/** A database without the RUM index, of `papers` papers. */
+export function withoutRum(papers: number): SearchIndex {
+  return { rum: false, commonWordShares: new Map(), papers };
+}
+
+export const WITHOUT_RUM: SearchIndex = withoutRum(0);
 
 const REREAD_AFTER_MS = 10 * 60_000;
 
 /** Reads it now. */
 export async function readSearchIndex(pool: pg.Pool): Promise<SearchIndex> {
-  const { rows } = await pool.query<{ rum: boolean; words: string[] | null; shares: number[] | null }>(
+  const { rows } = await pool.query<{ rum: boolean; words: string[] | null; shares: number[] | null; papers: number }>(
     `select exists (select 1 from pg_indexes where schemaname = current_schema() and indexname = 'research_papers_search_rum_idx') as rum,
             (select most_common_elems::text::text[] from pg_stats where schemaname = current_schema() and tablename = 'research_papers' and attname = 'search_words') as words,
-            (select most_common_elem_freqs from pg_stats where schemaname = current_schema() and tablename = 'research_papers' and attname = 'search_words') as shares`,
+            (select most_common_elem_freqs from pg_stats where schemaname = current_schema() and tablename = 'research_papers' and attname = 'search_words') as shares,
+            greatest(0, (select reltuples from pg_class where oid = 'research_papers'::regclass))::float8 as papers`,
   );
-  const { rum, words, shares } = rows[0];
-  if (!rum) return WITHOUT_RUM;
+  const { rum, words, shares, papers } = rows[0];
+  if (!rum) return withoutRum(papers);
   const commonWordShares = new Map<string, number>();
   words?.forEach((word, index) => commonWordShares.set(word, shares![index]));
-  return { rum, commonWordShares };
+  return { rum, commonWordShares, papers };
 }
 
 const known = new WeakMap<pg.Pool, { readAt: number; index: Promise<SearchIndex> }>();
