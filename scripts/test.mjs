@@ -134,8 +134,12 @@ if (wanted('backend') && !ensureOaiHarvester()) {
  */
 async function ensureRumExtension(databaseUrl) {
   const { default: pg } = await import('pg');
+  // The server's maintenance database: the journal's own (DATABASE_URL's) need not exist yet on a
+  // fresh machine, where the tests make databases of their own.
+  const serverUrl = new URL(databaseUrl);
+  serverUrl.pathname = '/postgres';
   const available = async () => {
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: serverUrl.toString() });
     await client.connect();
     try {
       const { rows } = await client.query("select exists (select 1 from pg_available_extensions where name = 'rum') as rum, current_setting('server_version_num')::int / 10000 as major");
@@ -144,7 +148,14 @@ async function ensureRumExtension(databaseUrl) {
       await client.end();
     }
   };
-  const { rum, major } = await available();
+  let server;
+  try {
+    server = await available();
+  } catch (error) {
+    console.error(`\x1b[31m[journal]\x1b[0m Could not ask the PostgreSQL server at ${serverUrl.host} whether it has the RUM extension: ${error.message}`);
+    return false;
+  }
+  const { rum, major } = server;
   if (rum) return true;
   const installer = packageInstaller();
   const local = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(databaseUrl).hostname);
