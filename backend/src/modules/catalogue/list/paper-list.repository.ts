@@ -63,11 +63,11 @@ export const SEARCH_WALK_ROWS = 1000;
 /** About what the walk costs a paper read (its row and TOAST, tested with `like`) at real lengths. */
 const WALK_MS_PER_PAPER = 0.007;
 /** About what the second step costs a match: read from the table and TOAST to be sorted (and tested, from the trigram index). */
-export const FALLBACK_MS_PER_MATCH = 0.02;
+const FALLBACK_MS_PER_MATCH = 0.02;
 /** About what the RUM index costs an entry of the posting lists it reads and sorts. */
-export const RUM_MS_PER_ENTRY = 0.00025;
+const RUM_MS_PER_ENTRY = 0.00025;
 /** The longest walk a search takes (140 ms at WALK_MS_PER_PAPER), whatever the index would cost. */
-export const MAX_WALK_ROWS = 20_000;
+const MAX_WALK_ROWS = 20_000;
 
 /**
  * How many of the newest papers a second, longer walk reads after the first found `found` of the
@@ -256,7 +256,8 @@ export async function readPaperPage(pool: pg.Pool, query: ListPapersQueryDto, ar
 async function readWordsSearch(pool: pg.Pool, listQuery: PaperListQuery, fallback: SearchFallback & { words: SqlFragment }, search: RumSearch, index: SearchIndex): Promise<PaperCardRow[]> {
   return inSearchTransaction(pool, async (client) => {
     let walked: PaperCardRow[] | null = null;
-    const walk = async (statement: SqlFragment = listQuery) => (walked = (await client.query<PaperCardRow>(toNumberedPlaceholders(statement.sql), statement.params)).rows);
+    const run = async (statement: SqlFragment) => (await client.query<PaperCardRow>(toNumberedPlaceholders(statement.sql), statement.params)).rows;
+    const walk = async () => (walked = await run(listQuery));
     // Parts that are common words by themselves: the walk before the vocabulary, which it may not need.
     if (estimatedShare(index, search.plan.substrings.map((pattern) => [pattern.slice(1, -1)])) >= WALK_FIRST_SHARE && (await walk()).length > listQuery.limit) return walked!;
     const words = await readVocabulary(client, fallback.words);
@@ -269,8 +270,7 @@ async function readWordsSearch(pool: pg.Pool, listQuery: PaperListQuery, fallbac
     // A walk that found some matches but not the page: a longer one where that costs less than the index.
     if (walked !== null) {
       const indexMs = (share: number) => index.papers * (terms ? rumReads * RUM_MS_PER_ENTRY : share * FALLBACK_MS_PER_MATCH);
-      const further = furtherWalkRows((walked as PaperCardRow[]).length, listQuery.limit, indexMs);
-      if (further !== null && (await walk(listQuery.walk!(further))).length > listQuery.limit) return walked;
+      if ((walked = await walkFurther(run, listQuery, walked, indexMs)).length > listQuery.limit) return walked;
     }
     if (!terms) {
       const statement = fallback.matches(words);
@@ -306,9 +306,18 @@ function newestFirst(a: { id: string; cursor_at: string }, b: { id: string; curs
  */
 async function walkNewest(pool: pg.Pool, listQuery: PaperListQuery, indexMs: (share: number) => number): Promise<PaperCardRow[]> {
   const run = async (statement: SqlFragment) => (await pool.query<PaperCardRow>(toNumberedPlaceholders(statement.sql), statement.params)).rows;
-  const rows = await run(listQuery);
-  const further = listQuery.walk ? furtherWalkRows(rows.length, listQuery.limit, indexMs) : null;
-  return further === null ? rows : run(listQuery.walk!(further));
+  return walkFurther(run, listQuery, await run(listQuery), indexMs);
+}
+
+/** What the walk found (`walked`), or a longer walk's rows where furtherWalkRows asks for one. */
+async function walkFurther(
+  run: (statement: SqlFragment) => Promise<PaperCardRow[]>,
+  listQuery: PaperListQuery,
+  walked: PaperCardRow[],
+  indexMs: (share: number) => number,
+): Promise<PaperCardRow[]> {
+  const further = listQuery.walk ? furtherWalkRows(walked.length, listQuery.limit, indexMs) : null;
+  return further === null ? walked : run(listQuery.walk!(further));
 }
 
 async function readVocabulary(client: pg.PoolClient, words: SqlFragment): Promise<string[][]> {
