@@ -17,6 +17,21 @@ import { scratchDatabase } from '../support/scratch-database.js';
  * database without it would give it (WITHOUT_RUM). Its own database, so that more published
  * papers than one walk reads do not show up in other suites' lists.
  */
+/** The word index's list of some matches (the fallback's someMatches), as the client ran it. */
+const LISTING = /^select id, to_char\([^)]*\) as cursor_at from research_papers where .* limit \$\d+$/s;
+
+/** The statements the database clients run from now until the mocks are restored. */
+function recordStatements(): { sql: string; params: unknown[] }[] {
+  const statements: { sql: string; params: unknown[] }[] = [];
+  const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+  jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+    const [text, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+    statements.push(typeof text === 'string' ? { sql: text, params: values ?? [] } : { sql: text.text, params: text.values ?? [] });
+    return query.apply(this, args);
+  });
+  return statements;
+}
+
 describe('papers: search beyond the newest papers', () => {
   const own = scratchDatabase('paper_search_steps');
   const count = SEARCH_WALK_ROWS + 200;
@@ -163,22 +178,13 @@ describe('papers: search beyond the newest papers', () => {
       await pool.query('analyze research_papers');
     });
 
-    beforeEach(() => {
-      statements = [];
-      const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
-      jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-        const [text, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-        statements.push(typeof text === 'string' ? { sql: text, params: values ?? [] } : { sql: text.text, params: text.values ?? [] });
-        return query.apply(this, args);
-      });
-    });
-
+    beforeEach(() => (statements = recordStatements()));
     afterEach(() => jest.restoreAllMocks());
 
     /** Whether a walk over `rows` papers ran, and whether the second step (the GIN indexes' or the RUM index's) did. */
     const ran = () => ({
       walks: statements.filter((statement) => statement.sql.includes(') newest')).map((statement) => statement.params.find((param) => typeof param === 'number' && param >= SEARCH_WALK_ROWS)),
-      index: statements.some((statement) => statement.sql.includes('with walk as') || statement.sql.includes('<=|')),
+      index: statements.some((statement) => statement.sql.includes('with walk as') || statement.sql.includes('<=|') || LISTING.test(statement.sql)),
     });
 
     const afar = 3000;
@@ -193,14 +199,15 @@ describe('papers: search beyond the newest papers', () => {
     });
 
     it.each([
-      ['without the RUM index, against its second step', withoutRum(1_000_000)],
-      ['with it, where the words are common and its posting lists long', { rum: true, commonWordShares: new Map([['gecko', 0.05], ['geckos', 0.05]]), papers: 10_000_000 }],
-    ] as const)('walks further in a large journal, %s', async (_way, index) => {
+      // Short parts: no vocabulary to read, the trigram index's regular expressions.
+      ['without the RUM index, against the trigram index', 'ge', withoutRum(1_000_000)],
+      ['with it, where the words are common and its posting lists long', 'geckos', { rum: true, commonWordShares: new Map([['gecko', 0.05], ['geckos', 0.05]]), papers: 10_000_000 }],
+    ] as const)('walks further in a large journal, %s', async (_way, q, index) => {
       if (index.rum && process.env.SEARCH_RUM === 'absent') return;
-      const first = await read({ q: 'geckos', limit: 3 }, index);
+      const first = await read({ q, limit: 3 }, index);
       expect(titlesOf(first)).toEqual(geckoTitles.slice(0, 3));
       expect(ran()).toEqual({ walks: [SEARCH_WALK_ROWS, afar], index: false });
-      const second = await read({ q: 'geckos', limit: 3, cursor: first.nextCursor! }, index);
+      const second = await read({ q, limit: 3, cursor: first.nextCursor! }, index);
       expect(titlesOf(second)).toEqual(geckoTitles.slice(3));
       expect(second.nextCursor).toBeNull();
     });
@@ -320,12 +327,68 @@ describe('papers: search beyond the newest papers', () => {
       for (const [, index] of bothWays) expect(await search(q, index)).toEqual(expected.flatMap((key) => titles(key)));
     });
 
+    /**
+     * A query of several parts the word index looks up is answered from it before any walk when
+     * they find few papers: the statements each search ran.
+     */
+    describe('the word index before the walk', () => {
+      let statements: { sql: string; params: unknown[] }[];
+      const walked = () => statements.some((statement) => statement.sql.includes(') newest'));
+      const listed = () => statements.filter((statement) => LISTING.test(statement.sql)).map((statement) => statement.sql);
+
+      beforeAll(async () => {
+        // 1,100 papers older than all others with "quasar" and one of 100 words with "lumen": too
+        // many words for the RUM index's scans, too many papers for the API to sort.
+        const { rows } = await pool.query<{ id: string }>("select id from users where email = 'steps@example.org'");
+        await pool.query(
+          `insert into research_papers (id, user_id, title, abstract, category, authors, status, published_at)
+           select gen_random_uuid(), $1, 'Quasar Lumen' || (n % 100), 'Faint.', 'Physics', '[{"name": "Ada Byron", "email": "ada@example.org", "school": "North High"}]',
+                  'published', now() - interval '3 days' - n * interval '1 minute'
+             from generate_series(1, 1100) n`,
+          [rows[0].id],
+        );
+        await pool.query('analyze research_papers');
+      });
+      beforeEach(() => (statements = recordStatements()));
+      afterEach(() => jest.restoreAllMocks());
+
+      it.each(bothWays)('lists the matches of parts in few words and sorts them, without walking the newest papers, %s', async (_way, index) => {
+        expect(await search('xenon blorp7', index)).toEqual(Array.from({ length: blorps }, (_, i) => `Blorp${i + 1} and Xenon`).filter((title) => title.startsWith('Blorp7')));
+        expect(walked()).toBe(false);
+        expect(listed()).toHaveLength(1);
+        expect(listed()[0]).not.toContain('like');
+      });
+
+      it.each(bothWays)(`tests a part in more than ${MAX_PART_WORDS} words with like on the few papers the others find, %s`, async (_way, index) => {
+        // "blorp1" is in 111 words (blorp1, blorp10 to blorp19, blorp100 to blorp199): more than the
+        // RUM index scans one by one, few enough for the word index, which finds the papers with
+        // "gas" and one of them, and tests "blorp" on those.
+        const expected = Array.from({ length: blorps }, (_, i) => `Blorp${i + 1} and Xenon`).filter((title) => title.startsWith('Blorp1'));
+        const page = await read({ q: 'gas blorp1 blorp', limit: 12 }, index);
+        expect(titlesOf(page)).toEqual(expected.slice(0, 12));
+        expect(statements.some((statement) => statement.sql.startsWith('select count(*)::int as papers'))).toBe(true);
+        expect(listed()).toHaveLength(1);
+        expect(listed()[0]).toContain('search_text like all');
+        expect(walked()).toBe(false);
+        const next = await read({ q: 'gas blorp1 blorp', limit: 250, cursor: page.nextCursor! }, index);
+        expect(titlesOf(next)).toEqual(expected.slice(12));
+        expect(next.nextCursor).toBeNull();
+      });
+
+      it.each(bothWays)('walks the newest papers when the parts are common together, after listing no more than it sorts, %s', async (_way, index) => {
+        const page = await read({ q: 'lumen quasar', limit: 12 }, index);
+        expect(titlesOf(page)).toEqual(Array.from({ length: 12 }, (_, i) => `Quasar Lumen${(i + 1) % 100}`));
+        expect(listed()).toHaveLength(1);
+        expect(walked()).toBe(true);
+      });
+    });
+
     it.each(bothWays)(`finds the matches of a query with a part found in more than ${MAX_PART_WORDS} words of the vocabulary, %s`, async (_way, index) => {
       const all = Array.from({ length: blorps }, (_, i) => `Blorp${i + 1} and Xenon`);
-      const first = await read({ q: 'xenon blorp', limit: 50 }, index);
-      const second = await read({ q: 'xenon blorp', limit: 50, cursor: first.nextCursor! }, index);
-      expect([...titlesOf(first), ...titlesOf(second)]).toEqual(all);
-      expect(second.nextCursor).toBeNull();
+      const pages: PaperPageDto[] = [await read({ q: 'xenon blorp', limit: 50 }, index)];
+      while (pages.at(-1)!.nextCursor) pages.push(await read({ q: 'xenon blorp', limit: 50, cursor: pages.at(-1)!.nextCursor! }, index));
+      expect(pages.flatMap(titlesOf)).toEqual(all);
+      expect(pages).toHaveLength(Math.ceil(blorps / 50));
       expect(await search('blorp7 xenon', index)).toEqual(all.filter((title) => title.startsWith('Blorp7')));
       expect(await search('blorp hydroponic', index)).toEqual([]);
       expect(await search('blorp', index)).toEqual(all.slice(0, 50));

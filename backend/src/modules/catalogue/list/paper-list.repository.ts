@@ -5,7 +5,7 @@ import type { PaperPageDto } from '../dtos/paper.dto.js';
 import { ALL_CATEGORIES } from '../paper-category.js';
 import { cardSourceOf, type PaperCardColumns, toPaperCard } from '../paper-card.js';
 import { decodePaperCursor, encodePaperCursor } from './paper-cursor.js';
-import { rumSearchTerms, searchFilterSql, searchIndexSql, searchPlan, searchWordsSql, type SearchPlan, type SqlFragment } from './paper-search.js';
+import { rumSearchTerms, searchFilterSql, searchIndexSql, searchPlan, searchWordsSql, type SearchPlan, type SqlFragment, wordIndexParts, wordLookupSql } from './paper-search.js';
 import { estimatedShare, type SearchIndex, searchIndexOf } from './search-index.repository.js';
 import { InvalidCursorException } from '../catalogue.exception.js';
 
@@ -46,10 +46,12 @@ export interface SearchFallback {
   /** The vocabulary's words that contain each part (searchWordsSql), or null: nothing to read. */
   words: SqlFragment | null;
   /**
-   * Every match, from the word index or the trigram index (searchIndexSql), given the arrays the
-   * row of `words` holds; or nothing when `sql` already read every paper there is.
+   * Every match, from the word index or the trigram index (searchIndexSql, with `testOthers`), given
+   * the arrays the row of `words` holds; or nothing when `sql` already read every paper there is.
    */
-  matches: (words?: readonly (readonly string[])[]) => SqlFragment;
+  matches: (words?: readonly (readonly string[])[], testOthers?: boolean) => SqlFragment;
+  /** Up to `atMost` + 1 of those matches, in no order: their ids and cursor_at only. */
+  someMatches: (words: readonly (readonly string[])[], testOthers: boolean, atMost: number) => SqlFragment;
 }
 
 /**
@@ -137,8 +139,8 @@ export function buildPaperListQuery(query: ListPapersQueryDto): PaperListQuery {
   const walk = { ...walkOver(SEARCH_WALK_ROWS), limit, walk: walkOver };
   // A word of symbols only: nothing to look up, the walk is the whole search (docs/api.md).
   if (!searchIndexSql(plan)) return walk;
-  const matches = (words?: readonly (readonly string[])[]): SqlFragment => {
-    const index = searchIndexSql(plan, words)!;
+  const matches = (words?: readonly (readonly string[])[], testOthers = false): SqlFragment => {
+    const index = searchIndexSql(plan, words, testOthers)!;
     return {
       sql: `with walk as (
          select count(*) = ? as partial from (select 1 from research_papers where ${page} ${NEWEST_FIRST} limit ?) newest),
@@ -151,7 +153,11 @@ export function buildPaperListQuery(query: ListPapersQueryDto): PaperListQuery {
       params: [SEARCH_WALK_ROWS, ...params, SEARCH_WALK_ROWS, ...params, ...index.params, limit + 1],
     };
   };
-  return { ...walk, fallback: { words: searchWordsSql(plan), matches }, rum: { plan, page: { sql: page, params }, cursorAt } };
+  const someMatches = (words: readonly (readonly string[])[], testOthers: boolean, atMost: number): SqlFragment => {
+    const index = searchIndexSql(plan, words, testOthers)!;
+    return { sql: `select id, ${CURSOR_AT} from research_papers where ${page} and ${index.sql} limit ?`, params: [...params, ...index.params, atMost + 1] };
+  };
+  return { ...walk, fallback: { words: searchWordsSql(plan), matches, someMatches }, rum: { plan, page: { sql: page, params }, cursorAt } };
 }
 
 /**
@@ -201,6 +207,18 @@ function rumConditions(search: RumSearch, query: string, patterns: readonly stri
 }
 
 /**
+ * The most papers the word index may find for some of a query's parts for `like` to test the
+ * others on (searchIndexSql's `testOthers`): about 20 ms at FALLBACK_MS_PER_MATCH.
+ */
+const MAX_TESTED_PAPERS = 1000;
+
+/**
+ * The most matches the word index lists, before the walk, for the API to sort: read from the
+ * table without TOAST. More, and the words are common together: the walk finds them sooner.
+ */
+const MAX_LISTED_MATCHES = 1000;
+
+/**
  * From this estimated share of papers on (estimatedShare), a search walks the newest papers
  * before it asks the RUM index: the walk finds `limit` + 1 matches within about 13 / share
  * papers, each read from the table and TOAST (about 7 µs at real lengths), while the index reads
@@ -213,13 +231,14 @@ export const WALK_FIRST_SHARE = 0.04;
 
 /**
  * One page of the list, from a pool of the database (the API's read pool, or the bare server's).
- * A search the RUM index can answer is read from it (readRumSearch); otherwise, or where the
- * database has no such index (`searchIndex`, read from the pool by default), in up to two steps
- * (buildPaperListQuery). A search's second step runs in a read-only transaction that rules out the
- * plans it exists to avoid: a sequential scan (checking every paper); JIT compilation, which
- * PostgreSQL starts for a plan it expects to be costly and which took about 12 ms by itself; and
- * parallel workers, whose start took 7 ms for an index lookup of 1 ms. Repeatable read, so that the
- * vocabulary the first statement reads has every word of every paper the second sees.
+ * A search with parts to look up is read by readWordsSearch, from the RUM index where the database
+ * has it (`searchIndex`, read from the pool by default); one of short parts only (no vocabulary
+ * to read) in up to two steps (buildPaperListQuery). A search's second step runs in a read-only
+ * transaction that rules out the plans it exists to avoid: a sequential scan (checking every
+ * paper); JIT compilation, which PostgreSQL starts for a plan it expects to be costly and which
+ * took about 12 ms by itself; and parallel workers, whose start took 7 ms for an index lookup of
+ * 1 ms. Repeatable read, so that the vocabulary the first statement reads has every word of every
+ * paper the second sees.
  */
 export async function readPaperPage(pool: pg.Pool, query: ListPapersQueryDto, arxivDetailPageId: string | null, searchIndex?: SearchIndex): Promise<PaperPageDto> {
   const listQuery = buildPaperListQuery(query);
@@ -227,15 +246,11 @@ export async function readPaperPage(pool: pg.Pool, query: ListPapersQueryDto, ar
   if (!fallback) return toPaperPage((await pool.query<PaperCardRow>(toNumberedPlaceholders(listQuery.sql), listQuery.params)).rows, listQuery.limit, arxivDetailPageId);
   const index = searchIndex ?? (await searchIndexOf(pool));
   const words = fallback.words;
-  if (words && rum && index.rum) return toPaperPage(await readWordsSearch(pool, listQuery, { ...fallback, words }, rum, index), listQuery.limit, arxivDetailPageId);
+  if (words && rum) return toPaperPage(await readWordsSearch(pool, listQuery, { ...fallback, words }, rum, index), listQuery.limit, arxivDetailPageId);
   let rows = await walkNewest(pool, listQuery, (share) => share * index.papers * FALLBACK_MS_PER_MATCH);
   if (rows.length <= listQuery.limit) {
-    const { words, matches } = fallback;
-    const found = await inSearchTransaction(pool, async (client) => {
-      const vocabulary = words ? await readVocabulary(client, words) : undefined;
-      const statement = matches(vocabulary);
-      return (await client.query<PaperCardRow>(toNumberedPlaceholders(statement.sql), statement.params)).rows;
-    });
+    const statement = fallback.matches();
+    const found = await inSearchTransaction(pool, async (client) => (await client.query<PaperCardRow>(toNumberedPlaceholders(statement.sql), statement.params)).rows);
     // Nothing found: there is no match at all, or the walk read every paper there is.
     if (found.length > 0) rows = found;
   }
@@ -243,15 +258,21 @@ export async function readPaperPage(pool: pg.Pool, query: ListPapersQueryDto, ar
 }
 
 /**
- * A search with parts to look up, where the database has the RUM index, in one snapshot:
+ * A search with parts to look up, in one snapshot:
  * 1. the walk of the newest papers first when its parts are common words by themselves
- *    (WALK_FIRST_SHARE), which may fill the page without the rest;
+ *    (WALK_FIRST_SHARE, from the RUM index's statistics), which may fill the page without the rest;
  * 2. the vocabulary's words of each part: a part in none, and no paper matches;
- * 3. the walk, if not done yet, unless the RUM index answers and the common words among the
+ * 3. where the word index looks up more of the parts than the RUM index would (or there is no
+ *    RUM index), the matches it finds, when there are no more than MAX_LISTED_MATCHES of them,
+ *    sorted here: the RUM index's scans would test the parts they leave to `like` on every paper
+ *    they read, newest first, until a page passes (139 ms for `vig visit` at 1,000,000 papers,
+ *    where the word index finds the papers with both at once). A part in too many words to look
+ *    up is tested with `like` on the papers the others find, where they are few (MAX_TESTED_PAPERS);
+ * 4. the walk, if not done yet, unless the RUM index answers and the common words among the
  *    parts' say it reads short posting lists (it would read the newest papers and TOAST for none);
- * 4. the newest `limit` + 1 matches from the RUM index (rumSearchTerms), their ties at the end of
- *    the page and their cards; or, where it cannot answer, every match from the GIN indexes
- *    (buildPaperListQuery's second step).
+ * 5. the newest `limit` + 1 matches from the RUM index (rumSearchTerms), their ties at the end of
+ *    the page and their cards; or every match from the GIN indexes (buildPaperListQuery's second
+ *    step).
  */
 async function readWordsSearch(pool: pg.Pool, listQuery: PaperListQuery, fallback: SearchFallback & { words: SqlFragment }, search: RumSearch, index: SearchIndex): Promise<PaperCardRow[]> {
   return inSearchTransaction(pool, async (client) => {
@@ -261,19 +282,30 @@ async function readWordsSearch(pool: pg.Pool, listQuery: PaperListQuery, fallbac
     // Parts that are common words by themselves: the walk before the vocabulary, which it may not need.
     if (estimatedShare(index, search.plan.substrings.map((pattern) => [pattern.slice(1, -1)])) >= WALK_FIRST_SHARE && (await walk()).length > listQuery.limit) return walked!;
     const words = await readVocabulary(client, fallback.words);
-    const terms = rumSearchTerms(search.plan, words);
-    if (terms === 'nothing') return [];
+    const rumTerms = rumSearchTerms(search.plan, words);
+    if (rumTerms === 'nothing') return [];
+    const query = async (statement: SqlFragment) => (await client.query<{ id: string; cursor_at: string }>(toNumberedPlaceholders(statement.sql), statement.params)).rows;
+    const looked = wordIndexParts(search.plan, words);
+    // Parts in too many words to look up: `like` tests them on the papers the others find, if few.
+    const testOthers = looked.length > 0 && looked.length < search.plan.substrings.length && (await countWordIndexFinds(client, search.plan, words)) <= MAX_TESTED_PAPERS;
+    const wordIndexLooks = looked.length === search.plan.substrings.length || testOthers ? looked.length : 0;
+    const terms = index.rum && rumTerms && rumTerms.looked.length >= wordIndexLooks ? rumTerms : null;
+    // The word index answers: every match, unless the words are common together (then the walk first).
+    if (!terms && wordIndexLooks > 0 && walked === null) {
+      const some = await query(fallback.someMatches(words, testOthers, MAX_LISTED_MATCHES));
+      if (some.length <= MAX_LISTED_MATCHES) return readCards(client, some.sort(newestFirst).slice(0, listQuery.limit + 1));
+    }
     // The RUM index reads every posting list of its words: cheap when they are rare together, and
     // whatever the parts' correlation. Otherwise the walk first, as without the index.
     const rumReads = terms ? terms.looked.reduce((sum, partWords) => sum + estimatedShare(index, [partWords]), 0) : 1;
     if (walked === null && rumReads >= WALK_FIRST_SHARE && (await walk()).length > listQuery.limit) return walked!;
-    // A walk that found some matches but not the page: a longer one where that costs less than the index.
+    // A walk that found some matches but not a page: a longer one where that costs less than the index.
     if (walked !== null) {
       const indexMs = (share: number) => index.papers * (terms ? rumReads * RUM_MS_PER_ENTRY : share * FALLBACK_MS_PER_MATCH);
       if ((walked = await walkFurther(run, listQuery, walked, indexMs)).length > listQuery.limit) return walked;
     }
     if (!terms) {
-      const statement = fallback.matches(words);
+      const statement = fallback.matches(words, testOthers);
       const found = (await client.query<PaperCardRow>(toNumberedPlaceholders(statement.sql), statement.params)).rows;
       // Nothing found: there is no match at all, or the walk read every paper there is.
       return found.length > 0 ? found : (walked ?? []);
@@ -281,17 +313,20 @@ async function readWordsSearch(pool: pg.Pool, listQuery: PaperListQuery, fallbac
     // No bitmap scan: it would read every match from the table to sort them, where the RUM index
     // sorts them itself. (The GIN indexes, the vocabulary's among them, have bitmap scans only.)
     await client.query('set local enable_bitmapscan = off');
-    const query = async (statement: SqlFragment) => (await client.query<{ id: string; cursor_at: string }>(toNumberedPlaceholders(statement.sql), statement.params)).rows;
     let newest = await query(rumSearchSql(search, terms.queries, terms.patterns, listQuery.limit));
     if (newest.length > listQuery.limit) {
       const at = newest.at(-1)!.cursor_at;
       const ties = await query(rumTiesSql(search, terms.queries, terms.patterns, at));
       newest = [...newest.filter((row) => row.cursor_at !== at), ...ties].sort(newestFirst).slice(0, listQuery.limit + 1);
     }
-    if (newest.length === 0) return [];
-    const cards = await client.query<PaperCardRow>(`select ${CARD_COLUMNS} from research_papers where id = any($1::uuid[]) ${NEWEST_FIRST}`, [newest.map((row) => row.id)]);
-    return cards.rows;
+    return readCards(client, newest);
   });
+}
+
+/** The cards of these papers (newest first), read from the table only now that they are known. */
+async function readCards(client: pg.PoolClient, papers: readonly { id: string }[]): Promise<PaperCardRow[]> {
+  if (papers.length === 0) return [];
+  return (await client.query<PaperCardRow>(`select ${CARD_COLUMNS} from research_papers where id = any($1::uuid[]) ${NEWEST_FIRST}`, [papers.map((paper) => paper.id)])).rows;
 }
 
 /** Newest first, then the greater id first: the list's order, on the cursor's text (fixed width) and the uuid's (lower-case hex). */
@@ -318,6 +353,22 @@ async function walkFurther(
 ): Promise<PaperCardRow[]> {
   const further = listQuery.walk ? furtherWalkRows(walked.length, listQuery.limit, indexMs) : null;
   return further === null ? walked : run(listQuery.walk!(further));
+}
+
+/**
+ * The statement that counts, up to `atMost` + 1, the papers that have every part the word index
+ * looks up (wordLookupSql), whatever their status: whether `like` may test the other parts on them
+ * (searchIndexSql's `testOthers`). Nothing but the index is read where the table's pages are all
+ * visible (a bitmap scan that needs no column skips the pages the visibility map vouches for).
+ */
+export function wordIndexCountSql(plan: SearchPlan, words: readonly (readonly string[])[], atMost: number): SqlFragment {
+  const lookups = wordLookupSql(plan, words);
+  return { sql: `select count(*)::int as papers from (select from research_papers where ${lookups.sql} limit ?) found`, params: [...lookups.params, atMost + 1] };
+}
+
+async function countWordIndexFinds(client: pg.PoolClient, plan: SearchPlan, words: readonly (readonly string[])[]): Promise<number> {
+  const count = wordIndexCountSql(plan, words, MAX_TESTED_PAPERS);
+  return (await client.query<{ papers: number }>(toNumberedPlaceholders(count.sql), count.params)).rows[0].papers;
 }
 
 async function readVocabulary(client: pg.PoolClient, words: SqlFragment): Promise<string[][]> {

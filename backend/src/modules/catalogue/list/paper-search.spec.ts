@@ -1,11 +1,12 @@
 import { decodePaperCursor, encodePaperCursor } from './paper-cursor.js';
-import { buildPaperListQuery, rumSearchSql, rumTiesSql } from './paper-list.repository.js';
+import { buildPaperListQuery, rumSearchSql, rumTiesSql, wordIndexCountSql } from './paper-list.repository.js';
 import {
   escapeLike,
   MAX_PART_WORDS,
   MAX_PARTS,
   MAX_SHORT_PARTS,
   quoteLexeme,
+  RUM_PART_WORDS,
   RUM_QUERY_WORDS,
   rumSearchTerms,
   searchFilterSql,
@@ -13,6 +14,7 @@ import {
   searchPlan,
   searchTerms,
   searchWordsSql,
+  wordIndexParts,
   WORD_LOOKUP_LENGTH,
 } from './paper-search.js';
 
@@ -125,6 +127,45 @@ describe('paper search: the word index', () => {
     expect(searchIndexSql(searchPlan('ne o')!, [])?.sql).toBe('search_text ~ lower(?) and search_text ~ lower(?)');
   });
 
+  it(`tests with like the parts in more than ${MAX_PART_WORDS} words on what the others find, when the caller says they are few`, () => {
+    const plan = searchPlan('ing the tells')!;
+    const vocabulary = [['tells', 'retells'], words(MAX_PART_WORDS + 1, 'ing'), words(MAX_PART_WORDS + 1, 'the')];
+    expect(wordIndexParts(plan, vocabulary)).toEqual([0]);
+    expect(searchIndexSql(plan, vocabulary, true)).toEqual({
+      sql: 'research_paper_search_words(search_text) && ?::text[] and search_text like all (lower(?)::text[])',
+      params: [['tells', 'retells'], ['%ing%', '%the%']],
+    });
+    // Not told: the trigram index for every part.
+    expect(searchIndexSql(plan, vocabulary)?.sql).toBe('search_text like lower(?) and search_text like lower(?) and search_text like lower(?)');
+    // No part to look up: nothing to test the others on.
+    const broad = [words(MAX_PART_WORDS + 1, 'tells'), words(MAX_PART_WORDS + 1, 'ing'), words(MAX_PART_WORDS + 1, 'the')];
+    expect(wordIndexParts(plan, broad)).toEqual([]);
+    expect(searchIndexSql(plan, broad, true)?.sql).toBe('search_text like lower(?) and search_text like lower(?) and search_text like lower(?)');
+    // Every part looked up: nothing left to like, told or not.
+    const narrow = [['tells'], words(MAX_PART_WORDS, 'ing'), ['the']];
+    expect(searchIndexSql(plan, narrow, true)).toEqual(searchIndexSql(plan, narrow));
+    expect(searchIndexSql(plan, narrow)?.sql).not.toContain('like');
+  });
+
+  it('counts the papers the looked-up parts find, one more than it needs at most', () => {
+    const plan = searchPlan('ing the tells')!;
+    const count = wordIndexCountSql(plan, [['tells'], words(MAX_PART_WORDS + 1, 'ing'), ['the', 'other']], 1000);
+    expect(count).toEqual({
+      sql: 'select count(*)::int as papers from (select from research_papers where research_paper_search_words(search_text) && ?::text[] and research_paper_search_words(search_text) && ?::text[] limit ?) found',
+      params: [['tells'], ['the', 'other'], 1001],
+    });
+  });
+
+  it('lists some matches, in no order, with the page\'s conditions and one parameter per placeholder', () => {
+    const cursor = encodePaperCursor({ publishedAt: '2025-06-15T12:00:00.123456Z', id: '6f1c2a80-3d4e-4b8a-9a61-0c2f5e7d9b01' });
+    const { fallback } = buildPaperListQuery({ q: 'ing tells', category: 'Physics', cursor });
+    const some = fallback!.someMatches([['tells'], words(MAX_PART_WORDS + 1, 'ing')], true, 1000);
+    expect(some.sql).toMatch(/^select id, .* as cursor_at from research_papers where status = 'published' and \(published_at, id\) < .* and research_paper_search_words\(search_text\) && \?::text\[\] and search_text like all \(lower\(\?\)::text\[\]\) limit \?$/);
+    expect(some.params).toContain('2025-06-15T12:00:00.123456Z');
+    expect(some.params.at(-1)).toBe(1001);
+    expect(placeholders(some.sql)).toBe(some.params.length);
+  });
+
   it('builds a second step that reads the vocabulary first, then the matches from what it read', () => {
     const { fallback, limit } = buildPaperListQuery({ q: 'modelling predicting', limit: 5 });
     expect(limit).toBe(5);
@@ -156,7 +197,8 @@ describe('paper search: the RUM index', () => {
   it('scans the index once per word of a single part, and tests the parts in too many words with like', () => {
     expect(rumSearchTerms(searchPlan('Puck')!, [['puck', 'pucks']])).toEqual({ queries: ["'puck'", "'pucks'"], looked: [['puck', 'pucks']], patterns: [] });
     // "ing" is in more words than a part is looked up as: like, on what "puck" finds.
-    expect(rumSearchTerms(searchPlan('puck ing')!, [['puck'], words(MAX_PART_WORDS + 1, 'ing')])).toEqual({ queries: ["'puck'"], looked: [['puck']], patterns: ['%ing%'] });
+    expect(rumSearchTerms(searchPlan('puck ing')!, [['puck'], words(RUM_PART_WORDS + 1, 'ing')])).toEqual({ queries: ["'puck'"], looked: [['puck']], patterns: ['%ing%'] });
+    expect(rumSearchTerms(searchPlan('puck ing')!, [['puck'], words(RUM_PART_WORDS, 'ing')])).toBeNull();
   });
 
   it(`answers several parts in one scan when they have at most ${RUM_QUERY_WORDS} words in all, and leaves the rest to the GIN indexes`, () => {
@@ -166,7 +208,7 @@ describe('paper search: the RUM index', () => {
       patterns: [],
     });
     expect(rumSearchTerms(searchPlan('gane puck')!, [words(3, 'puck'), words(2, 'gane')])).toBeNull();
-    expect(rumSearchTerms(searchPlan('ing tion')!, [words(MAX_PART_WORDS + 1, 'tion'), words(MAX_PART_WORDS + 1, 'ing')])).toBeNull();
+    expect(rumSearchTerms(searchPlan('ing tion')!, [words(RUM_PART_WORDS + 1, 'tion'), words(RUM_PART_WORDS + 1, 'ing')])).toBeNull();
     // Short parts and words of symbols are not looked up.
     expect(rumSearchTerms(searchPlan('ne o')!, [])).toBeNull();
     expect(rumSearchTerms(searchPlan('tells %')!, [['tells']])).toBeNull();

@@ -34,17 +34,22 @@
  * (research_paper_words, every word of every paper): `like '%part%'` on the vocabulary, then a
  * lookup of those whole words. A word longer than 100 characters is indexed as pieces, any
  * WORD_LOOKUP_LENGTH characters of it inside one, so a longer part is looked up by its first
- * WORD_LOOKUP_LENGTH characters; `like` decides. A query with a part found in more than
- * MAX_PART_WORDS words of the vocabulary ('ing' in real abstracts) goes to the trigram index.
+ * WORD_LOOKUP_LENGTH characters; `like` decides. A part found in more than MAX_PART_WORDS words
+ * of the vocabulary ('ing' or 'the' in real abstracts) is tested with `like` on the papers the
+ * other parts' words find, where they are few (searchIndexSql); otherwise the query goes to the
+ * trigram index.
  */
 
 export const MAX_PARTS = 8;
 export const MAX_SHORT_PARTS = 3;
 /**
- * The most words of the vocabulary a part is looked up as. Each is a list the index merges; the
- * parts that make a search slow for the trigram index are whole words, found in a few words each.
+ * The most words of the vocabulary a part is looked up as in the word index. Each is a posting
+ * list the index merges, most of them short (the long tail); the parts that make a search slow
+ * for the trigram index are whole words and pieces of words found in a few hundred words at most
+ * (`vig`, in 136 words of real abstracts, with the 42 of `visit`: 3.4 ms at 100,000 papers,
+ * where the trigram index rechecked every paper with both from TOAST).
  */
-export const MAX_PART_WORDS = 64;
+export const MAX_PART_WORDS = 256;
 /** The most characters of a part that one piece of a long word is sure to hold (research_paper_search_words()). */
 export const WORD_LOOKUP_LENGTH = 51;
 const MIN_SUBSTRING_LENGTH = 3;
@@ -151,29 +156,48 @@ export function searchWordsSql(plan: SearchPlan): SqlFragment | null {
 }
 
 /**
- * The query for an index. With `words` (what searchWordsSql read, in the same snapshot), when every
- * part is found in at most MAX_PART_WORDS of them: the word index, one lookup per part, and `like`
- * on the papers it returns for a part longer than WORD_LOOKUP_LENGTH. Otherwise the trigram index, one condition per part, which it answers
- * together. Never both: given a trigram condition, the planner may read the papers it returns and
- * split each into words to test the others, and with a part left to `like` alone, the word index
- * may return many papers that do not match (each tested again if the bitmap of them is lossy).
+ * The parts of a plan (their indexes in plan.substrings) that the word index looks up, given the
+ * vocabulary's words of each (searchWordsSql): those found in at most MAX_PART_WORDS words.
+ */
+export function wordIndexParts(plan: SearchPlan, words: readonly (readonly string[])[]): number[] {
+  return plan.substrings.flatMap((_, index) => (words[index] && words[index].length <= MAX_PART_WORDS ? [index] : []));
+}
+
+/** The word index's lookups of the parts wordIndexParts names, each as the vocabulary's words that contain it. */
+export function wordLookupSql(plan: SearchPlan, words: readonly (readonly string[])[]): SqlFragment {
+  const looked = wordIndexParts(plan, words);
+  return { sql: looked.map(() => 'research_paper_search_words(search_text) && ?::text[]').join(' and '), params: looked.map((index) => words[index]) };
+}
+
+/**
+ * The query for an index. With `words` (what searchWordsSql read, in the same snapshot): the word
+ * index, one lookup per part found in at most MAX_PART_WORDS of them (wordIndexParts), when that
+ * is every part, or when `testOthers` says the papers those find are few: then the other parts are
+ * tested with `like` on them, as is a part longer than WORD_LOOKUP_LENGTH. Otherwise the trigram
+ * index, one condition per part, which it answers together. The caller decides `testOthers`: each
+ * paper tested is read from TOAST (about 20 µs), and parts common together ("results study") with
+ * a rare broad one would test tens of thousands, where the trigram index finds the few that have
+ * all three. Never a trigram condition with a word lookup: given one, the planner may read the
+ * papers it returns and split each into words to test the others.
  * Null when the query has a word without a letter or digit. Such a word has no trigram: the
  * index could only return the papers the other parts find, every one of which would be read to
  * look for the symbols (8 s at 1,000,000 papers for "!!! (a|b)"), so such a query is looked for
  * among the newest papers only (SEARCH_WALK_ROWS, paper-list.repository.ts).
  */
-export function searchIndexSql(plan: SearchPlan, words?: readonly (readonly string[])[]): SqlFragment | null {
+export function searchIndexSql(plan: SearchPlan, words?: readonly (readonly string[])[], testOthers = false): SqlFragment | null {
   if (plan.literals.length > 0) return null;
-  if (words && plan.substrings.length > 0 && plan.substrings.every((_, index) => words[index] && words[index].length <= MAX_PART_WORDS)) {
-    const sql = plan.substrings.map(() => 'research_paper_search_words(search_text) && ?::text[]');
-    const params: unknown[] = plan.substrings.map((_, index) => words[index]);
+  const looked = words ? wordIndexParts(plan, words) : [];
+  if (words && looked.length > 0 && (looked.length === plan.substrings.length || testOthers)) {
+    const lookups = wordLookupSql(plan, words);
+    const sql = [lookups.sql];
+    const params = [...lookups.params];
     // A part's words are every word that contains it, so the lookup is the match; a part longer
     // than a lookup holds was looked up by its first characters, and `like` decides. Testing every
     // match with `like` read each from TOAST (about 20 µs a paper).
-    const longParts = plan.substrings.filter((pattern) => pattern.length - 2 > WORD_LOOKUP_LENGTH);
-    if (longParts.length > 0) {
+    const tested = plan.substrings.filter((pattern, index) => !looked.includes(index) || pattern.length - 2 > WORD_LOOKUP_LENGTH);
+    if (tested.length > 0) {
       sql.push('search_text like all (lower(?)::text[])');
-      params.push(longParts);
+      params.push(tested);
     }
     return { sql: sql.join(' and '), params };
   }
@@ -203,12 +227,18 @@ export function quoteLexeme(word: string): string {
 }
 
 /**
+ * The most words of the vocabulary a part is looked up as in the RUM index: one ordered scan per
+ * word (rumSearchSql), each of which sorts every match of its word.
+ */
+export const RUM_PART_WORDS = 64;
+
+/**
  * What the RUM index answers of a plan, given the vocabulary's words of each part (searchWordsSql):
  * - `queries`: tsqueries whose matches together are the papers that have every part looked up;
  *   one per word of the part when a single part is looked up, or a single one, every part required,
  *   when the parts have at most RUM_QUERY_WORDS words in all;
  * - `patterns`: the LIKE patterns to test on the papers those find, of the parts found in more
- *   than MAX_PART_WORDS words and of the parts longer than WORD_LOOKUP_LENGTH (looked up by their
+ *   than RUM_PART_WORDS words and of the parts longer than WORD_LOOKUP_LENGTH (looked up by their
  *   first characters only).
  * `nothing` when a part is in no word at all: no paper has it. Null when the index cannot answer
  * (no part can be looked up, or too many words in all).
@@ -220,7 +250,7 @@ export function rumSearchTerms(plan: SearchPlan, words: readonly (readonly strin
   const patterns: string[] = [];
   plan.substrings.forEach((pattern, index) => {
     const partWords = words[index];
-    if (partWords && partWords.length <= MAX_PART_WORDS) {
+    if (partWords && partWords.length <= RUM_PART_WORDS) {
       looked.push(partWords);
       if (pattern.length - 2 > WORD_LOOKUP_LENGTH) patterns.push(pattern);
     } else {
