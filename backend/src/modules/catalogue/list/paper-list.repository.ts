@@ -286,12 +286,15 @@ async function readWordsSearch(pool: pg.Pool, listQuery: PaperListQuery, fallbac
     if (rumTerms === 'nothing') return [];
     const query = async (statement: SqlFragment) => (await client.query<{ id: string; cursor_at: string }>(toNumberedPlaceholders(statement.sql), statement.params)).rows;
     const looked = wordIndexParts(search.plan, words);
+    // The word index's bitmap of the papers with every part it looks up costs about the posting lists
+    // of the rarest part (it skips through the others'): the word index first where that part is rare.
+    const listFirst = walked === null && Math.min(...looked.map((part) => estimatedShare(index, [words[part]]))) < WALK_FIRST_SHARE;
     // Parts in too many words to look up: `like` tests them on the papers the others find, if few.
-    const testOthers = looked.length > 0 && looked.length < search.plan.substrings.length && (await countWordIndexFinds(client, search.plan, words)) <= MAX_TESTED_PAPERS;
+    const testOthers = listFirst && looked.length < search.plan.substrings.length && (await countWordIndexFinds(client, search.plan, words)) <= MAX_TESTED_PAPERS;
     const wordIndexLooks = looked.length === search.plan.substrings.length || testOthers ? looked.length : 0;
     const terms = index.rum && rumTerms && rumTerms.looked.length >= wordIndexLooks ? rumTerms : null;
-    // The word index answers: every match, unless the words are common together (then the walk first).
-    if (!terms && wordIndexLooks > 0 && walked === null) {
+    // The word index answers: every match, unless they are too many to sort here (then the walk first).
+    if (!terms && listFirst && wordIndexLooks > 0) {
       const some = await query(fallback.someMatches(words, testOthers, MAX_LISTED_MATCHES));
       if (some.length <= MAX_LISTED_MATCHES) return readCards(client, some.sort(newestFirst).slice(0, listQuery.limit + 1));
     }
