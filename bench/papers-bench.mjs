@@ -139,7 +139,7 @@ async function realisticSearches() {
   const inOnePercent = await wordInShare(vocabulary, 0.01);
   const alsoInOnePercent = await wordInShare(vocabulary, 0.01, [inOnePercent]);
   const inPointSevenPercent = await wordInShare(vocabulary, 0.007);
-  // Head words that lie inside more than 64 words of the vocabulary (MAX_PART_WORDS), the ones the word index cannot take.
+  // Head words that lie inside more than 64 words of the vocabulary, the ones the word index could not take before it looked up parts in up to 256 (MAX_PART_WORDS).
   const inManyWords = HEAD_WORDS.slice(40).filter((word) => word.length >= 3 && vocabulary.words.filter((other) => other.includes(word)).length > 64).slice(0, 4);
   const commonWords = HEAD_WORDS.slice(20).join(' ').slice(0, MAX_Q).replace(/ \S*$/, '');
   const common = HEAD_WORDS[60];
