@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config/app-config.js';
 import { buildOrmOptions } from '../../src/orm-options.js';
 import type { PaperPageDto } from '../../src/modules/catalogue/dtos/paper.dto.js';
 import { encodePaperCursor } from '../../src/modules/catalogue/list/paper-cursor.js';
-import { buildPaperListQuery, furtherWalkRows, readPaperPage, rumSearchSql, SEARCH_WALK_ROWS, toNumberedPlaceholders } from '../../src/modules/catalogue/list/paper-list.repository.js';
+import { buildPaperListQuery, furtherWalkRows, MAX_LISTED_MATCHES, readPaperPage, rumSearchSql, SEARCH_WALK_ROWS, toNumberedPlaceholders } from '../../src/modules/catalogue/list/paper-list.repository.js';
 import { MAX_PART_WORDS } from '../../src/modules/catalogue/list/paper-search.js';
 import { readSearchIndex, type SearchIndex, WITHOUT_RUM, withoutRum } from '../../src/modules/catalogue/list/search-index.repository.js';
 import { scratchDatabase } from '../support/scratch-database.js';
@@ -18,7 +18,7 @@ import { scratchDatabase } from '../support/scratch-database.js';
  * papers than one walk reads do not show up in other suites' lists.
  */
 /** The word index's list of some matches (the fallback's someMatches), as the client ran it. */
-const LISTING = /^select id, to_char\([^)]*\) as cursor_at from research_papers where .* limit \$\d+$/s;
+const LISTING = /^with found as materialized \(select id, published_at from research_papers where .*\)\s+select id, .* as cursor_at from found limit \$\d+$/s;
 
 /** The statements the database clients run from now until the mocks are restored. */
 function recordStatements(): { sql: string; params: unknown[] }[] {
@@ -338,15 +338,15 @@ describe('papers: search beyond the newest papers', () => {
       const listed = () => statements.filter((statement) => LISTING.test(statement.sql)).map((statement) => statement.sql);
 
       beforeAll(async () => {
-        // 1,100 papers older than all others with "quasar" and one of 100 words with "lumen": too
-        // many words for the RUM index's scans, too many papers for the API to sort.
+        // More papers than the API sorts, older than all others, with "quasar" and one of 100 words
+        // with "lumen": too many words for the RUM index's scans.
         const { rows } = await pool.query<{ id: string }>("select id from users where email = 'steps@example.org'");
         await pool.query(
           `insert into research_papers (id, user_id, title, abstract, category, authors, status, published_at)
            select gen_random_uuid(), $1, 'Quasar Lumen' || (n % 100), 'Faint.', 'Physics', '[{"name": "Ada Byron", "email": "ada@example.org", "school": "North High"}]',
                   'published', now() - interval '3 days' - n * interval '1 minute'
-             from generate_series(1, 1100) n`,
-          [rows[0].id],
+             from generate_series(1, $2::int) n`,
+          [rows[0].id, MAX_LISTED_MATCHES + 100],
         );
         await pool.query('analyze research_papers');
       });
