@@ -18,7 +18,7 @@ import { scratchDatabase } from '../support/scratch-database.js';
  * papers than one walk reads do not show up in other suites' lists.
  */
 /** The word index's list of some matches (the fallback's someMatches), as the client ran it. */
-const LISTING = /^with found as materialized \(select id, published_at from research_papers where .*\)\s+select id, .* as cursor_at from found limit \$\d+$/s;
+const LISTING = /^with found as materialized \(select id, published_at, status, category, title from research_papers where .*\)\s+select id, .* as cursor_at from found where .* limit \$\d+$/s;
 
 /** The statements the database clients run from now until the mocks are restored. */
 function recordStatements(): { sql: string; params: unknown[] }[] {
