@@ -384,6 +384,15 @@ describe('papers: search beyond the newest papers', () => {
         expect(next.nextCursor).toBeNull();
       });
 
+      it('leaves a query to the RUM index, counting nothing, where the word index would look up no more of its parts', async () => {
+        if (process.env.SEARCH_RUM === 'absent') return;
+        // "gas" is in one word, "blorp" in more than either index looks up: the RUM index's scan of "gas" tests it.
+        expect(await search('gas blorp', rareWords[0][1])).toEqual(blorpTitles.slice(0, 50));
+        expect(statements.some((statement) => statement.sql.includes('<=|'))).toBe(true);
+        expect(statements.some((statement) => statement.sql.startsWith('select count(*)::int as papers'))).toBe(false);
+        expect(listed()).toHaveLength(0);
+      });
+
       const quasars = Array.from({ length: 12 }, (_, i) => `Quasar Lumen${(i + 1) % 100}`);
 
       it('walks the newest papers when the parts are common together, after listing no more than it sorts, without the RUM index', async () => {

@@ -305,10 +305,13 @@ async function readWordsSearch(pool: pg.Pool, listQuery: PaperListQuery, fallbac
     // The word index's bitmap of the papers with every part it looks up costs about the posting lists
     // of the rarest part (it skips through the others'): the word index first where that part is rare.
     const listFirst = walked === null && Math.min(...looked.map((part) => estimatedShare(index, [words[part]]))) < WALK_FIRST_SHARE;
-    // Parts in too many words to look up: `like` tests them on the papers the others find, if few.
-    const testOthers = listFirst && looked.length < search.plan.substrings.length && (await countWordIndexFinds(client, search.plan, words)) <= MAX_TESTED_PAPERS;
+    const rumLooks = index.rum && rumTerms ? rumTerms.looked.length : 0;
+    // Parts in too many words to look up: `like` tests them on the papers the others find, if few;
+    // counted only where the word index would look up more parts than the RUM index (which answers otherwise).
+    const testOthers =
+      listFirst && looked.length > rumLooks && looked.length < search.plan.substrings.length && (await countWordIndexFinds(client, search.plan, words)) <= MAX_TESTED_PAPERS;
     const wordIndexLooks = looked.length === search.plan.substrings.length || testOthers ? looked.length : 0;
-    const terms = index.rum && rumTerms && rumTerms.looked.length >= wordIndexLooks ? rumTerms : null;
+    const terms = rumLooks > 0 && rumLooks >= wordIndexLooks ? rumTerms : null;
     // The word index answers: every match, unless they are too many to sort here (then the walk first).
     if (!terms && listFirst && wordIndexLooks > 0) {
       const some = await query(fallback.someMatches(words, testOthers, MAX_LISTED_MATCHES));

@@ -163,9 +163,8 @@ export function wordIndexParts(plan: SearchPlan, words: readonly (readonly strin
   return plan.substrings.flatMap((_, index) => (words[index] && words[index].length <= MAX_PART_WORDS ? [index] : []));
 }
 
-/** The word index's lookups of the parts wordIndexParts names, each as the vocabulary's words that contain it. */
-export function wordLookupSql(plan: SearchPlan, words: readonly (readonly string[])[]): SqlFragment {
-  const looked = wordIndexParts(plan, words);
+/** The word index's lookups of the parts wordIndexParts names (`looked`), each as the vocabulary's words that contain it. */
+export function wordLookupSql(plan: SearchPlan, words: readonly (readonly string[])[], looked = wordIndexParts(plan, words)): SqlFragment {
   return { sql: looked.map(() => 'research_paper_search_words(search_text) && ?::text[]').join(' and '), params: looked.map((index) => words[index]) };
 }
 
@@ -188,7 +187,7 @@ export function searchIndexSql(plan: SearchPlan, words?: readonly (readonly stri
   if (plan.literals.length > 0) return null;
   const looked = words ? wordIndexParts(plan, words) : [];
   if (words && looked.length > 0 && (looked.length === plan.substrings.length || testOthers)) {
-    const lookups = wordLookupSql(plan, words);
+    const lookups = wordLookupSql(plan, words, looked);
     const sql = [lookups.sql];
     const params = [...lookups.params];
     // A part's words are every word that contains it, so the lookup is the match; a part longer
