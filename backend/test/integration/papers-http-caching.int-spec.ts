@@ -9,7 +9,7 @@ interface Page {
   nextCursor: string | null;
 }
 
-const STRONG_TAG = /^"[A-Za-z0-9_-]{43}"$/;
+const STRONG_TAG = /^"[A-Za-z0-9_-]{27}"$/;
 
 /**
  * ETags and Cache-Control on the public reads (docs/api.md, Papers), and the list's cache of

@@ -5,7 +5,7 @@ describe('jsonRepresentation', () => {
   it('is the JSON bytes with a strong tag that follows the bytes', () => {
     const page = jsonRepresentation({ items: ['é'], nextCursor: null });
     expect(page.body.toString('utf8')).toBe('{"items":["é"],"nextCursor":null}');
-    expect(page.etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    expect(page.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
     expect(jsonRepresentation({ items: ['é'], nextCursor: null }).etag).toBe(page.etag);
     expect(jsonRepresentation({ items: ['e'], nextCursor: null }).etag).not.toBe(page.etag);
   });

@@ -23,14 +23,16 @@ export enum ReadCaching {
   Private = 'private, no-cache',
 }
 
-/** The body as JSON bytes, with the SHA-256 of those bytes as its strong entity tag. */
+/** The body as JSON bytes, with the SHA-1 of those bytes as its strong entity tag. */
 export function jsonRepresentation(value: unknown): Representation {
   return representationOf(Buffer.from(JSON.stringify(value)));
 }
 
 export function representationOf(body: Buffer): Representation {
-  // Equal bodies get equal tags on every process, whatever served them before.
-  return { body, etag: `"${hash('sha256', body, 'base64url')}"` };
+  // Equal bodies get equal tags on every process, whatever served them before. SHA-1, as Express's
+  // `etag` takes: a tag tells versions of a page apart and vouches for nothing, and SHA-256 cost
+  // 58 µs a 19 KB page of real abstracts here (SHA-1 23 µs), 4% of an uncached list request.
+  return { body, etag: `"${hash('sha1', body, 'base64url')}"` };
 }
 
 /**
