@@ -44,6 +44,8 @@ declare module '@citation-js/core' {
     format(format: 'bibtex' | 'biblatex' | 'ris', options?: { format?: 'text' }): string;
     /** RIS as one object of tags per item (`TY`, `AU`, `TI`…), a list for repeated tags. */
     format(format: 'ris', options: { format: 'object' }): Record<string, string | string[]>[];
+    /** BibTeX before it becomes text: the type, the label and each field's value, already escaped for TeX. */
+    format(format: 'bibtex', options: { format: 'object' }): { type: string; label: string; properties: Record<string, string> }[];
   }
 
   export const plugins: {

@@ -1,8 +1,11 @@
 /**
  * "How to cite" a published paper (issue 17): the paper as a CSL-JSON item, and that item in
  * APA and MLA (rendered by citeproc from their CSL styles) and as BibTeX and RIS, all by
- * Citation.js (citation-js.org), never by string templates. Pure functions: no Nest, no
- * database; PaperCitationsService feeds them a published paper and the journal's settings.
+ * Citation.js (citation-js.org), never by string templates. BibTeX and RIS are its fields,
+ * written out here, with those that reference managers did not read back set here instead
+ * (issue 29): the date, the citation key, BibTeX's keywords and RIS's authors. Pure functions:
+ * no Nest, no database; PaperCitationsService feeds them a published paper and the journal's
+ * settings.
  */
 import { readFileSync } from 'node:fs';
 import { Cite, type CslItem, type CslName, plugins } from '@citation-js/core';
@@ -95,29 +98,117 @@ export function formatCitation(item: CslItem, format: CitationFormat): string {
     case 'mla':
       return cite.format('bibliography', { format: 'text', template: MLA_STYLE, lang: STYLE_LOCALE }).trim();
     case 'bibtex':
-      return endingInOneNewline(cite.format('bibtex', { format: 'text' }));
+      return bibtexText(cite, item);
     case 'ris':
-      return risText(cite.format('ris', { format: 'object' }));
+      return risText(cite, item);
   }
 }
 
-const endingInOneNewline = (text: string) => text.replace(/\n*$/, '\n');
+function bibtexEntryOf(cite: Cite) {
+  const [entry] = cite.format('bibtex', { format: 'object' });
+  if (!entry) throw new Error('Citation.js made no BibTeX entry');
+  return entry;
+}
+
+/**
+ * The citation key of BibTeX and the ID of RIS: Citation.js's label (first author, year, first
+ * word of the title) to stay readable, then the paper's id in full. The label alone repeats
+ * for two papers of one author and year whose titles start alike, and a reference manager
+ * that meets a key again takes the second paper for the first.
+ */
+function citationKeyOf(label: string, id: string): string {
+  return [label, id].filter(Boolean).join('-');
+}
+
+/** The year in four digits, the month and day in two, as far as the date goes. */
+function paddedDateOf(item: CslItem): string[] {
+  const [year, ...monthAndDay] = item.issued?.['date-parts'][0] ?? [];
+  if (year === undefined) return [];
+  return [String(year).padStart(4, '0'), ...monthAndDay.map((part) => String(part).padStart(2, '0'))];
+}
+
+/** TeX's special characters, and how each is written to be read as text. */
+const TEX_SPECIALS = /[\\{}%&$#_^~]/g;
+const TEX_ESCAPES: Record<string, string> = {
+  '\\': '\\textbackslash{}',
+  '{': '\\{',
+  '}': '\\}',
+  '%': '\\%',
+  '&': '\\&',
+  $: '\\$',
+  '#': '\\#',
+  _: '\\_',
+  '^': '\\^{}',
+  '~': '\\~{}',
+};
+
+/** BibTeX's predefined month macros, January first. */
+const BIBTEX_MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
+
+/**
+ * An @article entry with Citation.js's BibTeX fields but the month, which it writes as
+ * `{jun 15}`: that is no month to a parser (biblatex-csl-converter reports it invalid and
+ * keeps the year). The month is BibTeX's macro instead (`month = jun`, unbraced, as braces
+ * would make it text), and the full date is biblatex's `date` (ISO 8601).
+ *
+ * The keywords, which Citation.js leaves out of BibTeX, are kept in UTF-8 with only TeX's
+ * special characters escaped. Reference managers read the field verbatim (Better BibTeX's
+ * parser does), so Citation.js's ASCII escapes (`caf{\' e}`) would reach them as typed; but
+ * biber copies it into the .bbl that LaTeX reads, where a raw % or # breaks the run.
+ */
+function bibtexText(cite: Cite, item: CslItem): string {
+  const { type, label, properties } = bibtexEntryOf(cite);
+  const date = paddedDateOf(item);
+  const [, month] = item.issued?.['date-parts'][0] ?? [];
+  const keywords = item.keyword
+    ?.split(',')
+    .map((keyword) => keyword.trim().replace(TEX_SPECIALS, (special) => TEX_ESCAPES[special] ?? special))
+    .join(', ');
+  const braced = (value: string | undefined) => (value ? `{${value}}` : undefined);
+  const fields: Record<string, string | undefined> = {
+    ...Object.fromEntries(Object.entries(properties).map(([field, value]) => [field, braced(value)])),
+    month: month ? BIBTEX_MONTHS[month - 1] : undefined,
+    date: braced(date.join('-')),
+    keywords: braced(keywords),
+  };
+  const lines = Object.entries(fields).flatMap(([field, value]) => (value ? [`\t${field} = ${value},`] : []));
+  return `@${type}{${citationKeyOf(label, item.id)},\n${lines.join('\n')}\n}\n`;
+}
+
+/**
+ * An author as RIS writes one, "Family, Given, Suffix", with the particle kept in the family
+ * name: the plugin drops it ("Gogh, Vincent").
+ */
+function risAuthorOf(name: CslName): string {
+  const family = [name['non-dropping-particle'], name.family].filter(Boolean).join(' ');
+  return family ? [family, name.given, name.suffix].filter(Boolean).join(', ') : (name.literal ?? '');
+}
 
 /**
  * RIS from the plugin's tags (its own mapping of the CSL item), one `TAG  - value` line each.
- * Not `format: 'text'`: that wraps every value after 70 characters, and the plugin's own parser
- * joins the pieces back with a space, so a long title or URL would not survive the round trip
- * (paper-citation.spec.ts). RIS has no continuation lines; readers take long lines.
+ * Three of its tags are replaced: DA, which it leaves unpadded (2025/6/15/) where the
+ * specification asks for YYYY/MM/DD/ (readers were seen to keep only the year); ID, the
+ * item's id cut to 20 characters, which papers' ids can share; and AU, for the particles.
+ * Not `format: 'text'`: that wraps every value after 70 characters, and the plugin's own
+ * parser joins the pieces back with a space, so a long title or URL would not survive the
+ * round trip (paper-citation.spec.ts). RIS has no continuation lines; readers take long lines.
  */
-function risText(entries: readonly Record<string, string | readonly string[]>[]): string {
-  const lines: string[] = [];
-  for (const { TY, ...tags } of entries) {
-    lines.push(`TY  - ${String(TY)}`);
-    for (const [tag, values] of Object.entries(tags)) {
-      for (const value of [values].flat()) lines.push(`${tag}  - ${value}`);
-    }
-    lines.push('ER  - ');
+function risText(cite: Cite, item: CslItem): string {
+  const [record] = cite.format('ris', { format: 'object' });
+  if (!record) throw new Error('Citation.js made no RIS record');
+  const { TY, ...pluginTags } = record;
+  const [year, month = '', day = ''] = paddedDateOf(item);
+  const tags = {
+    ...pluginTags,
+    ...(item.author?.length ? { AU: item.author.map(risAuthorOf) } : {}),
+    ...(year ? { DA: `${year}/${month}/${day}/` } : {}),
+    ID: citationKeyOf(bibtexEntryOf(cite).label, item.id),
+  };
+  const lines = [`TY  - ${String(TY)}`];
+  for (const [tag, values] of Object.entries(tags)) {
+    for (const value of [values].flat()) lines.push(`${tag}  - ${value}`);
   }
+  lines.push('ER  - ');
   return `${lines.join('\n')}\n`;
 }
 
