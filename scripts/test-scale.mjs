@@ -15,7 +15,8 @@
 //     does not get a fresh budget (the proxy replaces the header);
 // and that the deployed proxy does what HTTPS needs (issue 17): plain HTTP answers a 301 to the
 // same address over HTTPS, except ACME's HTTP-01 challenge, which it serves from the webroot;
-// every HTTPS answer carries exactly one Strict-Transport-Security header; sign-in's cookies are Secure.
+// every HTTPS answer carries exactly one Strict-Transport-Security header; sign-in's cookies are Secure;
+// XML, Atom and JSON answers come gzipped (issue 29).
 // Prints the suite's and the checks' results and ends with one line `N passed, N failed`.
 //   --skip-install  do not check dependencies      --skip-build  use the existing build
 import { spawn, spawnSync } from 'node:child_process';
@@ -500,6 +501,15 @@ await guardedCheck('one HSTS header', async () => {
   check('one HSTS header', seen.every((entry) => entry.ok),
     seen.map((entry) => `${entry.path} (${entry.status}): ${entry.values.length ? entry.values.map((value) => `"${value}"`).join(' and ') : 'none'}`).join('; ') +
     `; max-age at least ${HSTS_MIN_MAX_AGE} s wanted`);
+});
+
+await guardedCheck('XML and JSON gzipped', async () => {
+  // What outside checks found sent uncompressed (issue 29): OAI-PMH's text/xml, the sitemap's
+  // application/xml and the Atom feed; and the API's JSON. The API compresses none of them itself.
+  const paths = ['/oai?verb=Identify', '/sitemap.xml', '/feed.xml', '/api/papers'];
+  const answers = await Promise.all(paths.map((path) => request(`${publicUrl}${path}`, { headers: { 'accept-encoding': 'gzip' } })));
+  check('XML and JSON gzipped', answers.every((answer) => answer.status === 200 && answer.headers['content-encoding'] === 'gzip'),
+    paths.map((path, i) => `${path} (${answers[i].status}, ${answers[i].headers['content-type']}): ${answers[i].headers['content-encoding'] ?? 'not compressed'}`).join('; '));
 });
 
 await guardedCheck('session cookies Secure', async () => {

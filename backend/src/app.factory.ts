@@ -15,7 +15,7 @@ import { FrameworkErrorResponder } from './common/http/framework-errors.js';
 import { jsonDepthLimitHook } from './common/http/json-depth-limit.js';
 import { createLoopbackRedirectHook } from './common/http/loopback-redirect.hook.js';
 import { ErrorCode } from './common/http/error-code.js';
-import { createSecurityHeadersHook } from './common/http/security-headers.js';
+import { createSecurityHeadersHook, journalSecurityHeaderOptions } from './common/http/security-headers.js';
 import { validationFailed } from './common/http/validation-errors.js';
 import { wellFormedInputHook } from './common/http/well-formed-input.js';
 import { loadWebAppShell } from './common/web/web-app-shell.js';
@@ -95,24 +95,7 @@ async function configureApp(
     limits: { fileSize: 0, files: 0, fields: 10, fieldSize: 96 * 1024, parts: 20, headerPairs: 100 },
   });
   // Helmet's headers (CSP included) on every response, worked out once at start-up.
-  const securityHeaders = createSecurityHeadersHook({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.http.publicUrl.startsWith('https://') ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  const securityHeaders = createSecurityHeadersHook(journalSecurityHeaderOptions(config.http.publicUrl));
   fastify.addHook('onRequest', securityHeaders);
   frameworkErrors.useHeaderHooks(securityHeaders);
 

@@ -32,6 +32,7 @@ describe('GET /api/health', () => {
     const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src '));
     expect(scriptSrc).toBe("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(csp).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

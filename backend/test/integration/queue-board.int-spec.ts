@@ -79,6 +79,9 @@ describe('queue board /admin/queues', () => {
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
+    // Its own CSP replaces the site's, X-Frame-Options stays the site's: both must still forbid framing.
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
 
     const assets = [...response.text.matchAll(/(?:src|href)="(static\/[^"]+)"/g)].map((match) => match[1]);
     expect(assets.length).toBeGreaterThan(0);

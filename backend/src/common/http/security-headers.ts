@@ -2,6 +2,36 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
+/**
+ * The journal's helmet options: the web app, the API and the paper pages share one policy (the
+ * queue board replaces only the CSP, framing forbidden there too). Only `upgrade-insecure-requests`
+ * depends on the address: on an http:// deployment it would send the page's requests to an
+ * https:// nothing serves.
+ */
+export function journalSecurityHeaderOptions(publicUrl: string): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    // Browsers without frame-ancestors obey X-Frame-Options alone: it must forbid framing as the
+    // CSP does. Helmet's default (SAMEORIGIN) would let any page of this origin frame the site.
+    xFrameOptions: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
 /** What helmet does to a response: headers it sets (in its order, with its casing) and headers it removes. */
 export interface SecurityHeaders {
   set: ReadonlyArray<readonly [name: string, value: string]>;
