@@ -5,6 +5,7 @@ import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { appRoutePatterns, appRoutes } from './build/app-routes';
 import { LAZY_ROUTES_SHARED, lazyRoutes } from './build/lazy-routes';
+import { prerenderedRoutes } from './build/prerendered-routes';
 import { routePreloads } from './build/route-preloads';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
@@ -21,6 +22,8 @@ export default defineConfig(({ mode }) => ({
     }),
     // app-routes.json: every route pattern, so the server answers 404 for any other address.
     appRoutes({ patterns: appRoutePatterns() }),
+    // prerendered-routes.json: the landing page as HTML, which the server puts inside #root of /.
+    prerenderedRoutes({ entry: 'src/app/prerendered-routes.tsx' }),
   ],
   resolve: {
     alias: {

@@ -123,7 +123,9 @@ describe('pages for readers and indexers', () => {
     expect(head).toContain('<meta property="og:description" content="Bees visit flowers. &lt;b&gt;Bold&lt;/b&gt; &amp; more.">');
     expect(head).toContain('<meta property="og:type" content="article">');
     expect(head).toContain(`<meta property="og:url" content="${PUBLIC_URL}/papers/${paperId}">`);
-    expect(head).toContain(`<title>${title} | Journal of &quot;Young&quot; &lt;Scientists&gt; &amp; Co</title>`);
+    expect(head).toContain(`<title>${title} · Journal of &quot;Young&quot; &lt;Scientists&gt; &amp; Co</title>`);
+    expect(head.match(/<title>/g)).toHaveLength(1);
+    expect([...head.matchAll(/<link rel="canonical" href="([^"]*)">/g)].map(([, href]) => href)).toEqual([`${PUBLIC_URL}/papers/${paperId}`]);
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).not.toContain('@example.org');
     expect(html).toContain(`<div id="root"><main>\n<article>\n<header>\n<h1>${title}</h1>`);
@@ -289,7 +291,7 @@ describe('pages for readers and indexers', () => {
     }
   });
 
-  /** index.html as every page gets it: the built file, with only the server's settings block and the feed's link added. */
+  /** index.html as every page gets it: the built file, with only the server's settings block, the feed's link and the route's head added. */
   function expectAppShell(html: string): void {
     const settings = /\s*<script id="journal-config" type="application\/json">[^<]*<\/script>/;
     expect(html).toMatch(settings);
@@ -298,8 +300,10 @@ describe('pages for readers and indexers', () => {
       html
         .replace(settings, '')
         .replace(/\s*<link rel="alternate" type="application\/atom\+xml"[^>]*>/, '')
-        // A public page's own description (common/web/page-descriptions.ts), checked on its own.
-        .replace(/\s*<meta name="description" content="[^"]*" \/>/, ''),
+        // The route's head (common/web-shared/page-heads.ts: title, description, canonical link), checked on its own.
+        .replace(/<title>[^<]*<\/title>/, '<title>Young Scientists Journal</title>')
+        .replace(/\s*<meta name="description" content="[^"]*" \/>/, '')
+        .replace(/\s*<link rel="canonical" href="[^"]*">/, ''),
     ).toBe(INDEX_HTML);
   }
 
@@ -331,12 +335,14 @@ describe('pages for readers and indexers', () => {
     expect(entry).toContain(`<link rel="license" type="text/html" href="${cc}"/>`);
   });
 
-  it('answers 404 with index.html unchanged for an unpublished, unknown or malformed paper', async () => {
+  it("answers 404 with the web app's page, nothing of a paper's, for an unpublished, unknown or malformed paper", async () => {
     for (const id of [hiddenId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const response = await request(testApp.server).get(`/papers/${id}`).expect(404);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.headers['cache-control']).toBe('no-cache');
       expectAppShell(response.text);
+      // No page to index at this address.
+      expect(response.text).not.toContain('rel="canonical"');
       // Nothing of the paper leaks into the page.
       expect(response.text).not.toContain(word);
     }

@@ -65,14 +65,19 @@ describe('the built web app served by the API', () => {
   });
 
   it('answers an address no route of the app matches with 404 and the same page, whose app shows its not-found view', async () => {
-    // A page of the app with no preloads and no description of its own (page-descriptions.ts).
-    const shell = (await request(testApp.server).get('/payments/test-checkout').expect(200)).text;
+    const pages = new Set<string>();
     for (const url of ['/some/client/route', '/papersx', '/papers/1/2', '/payments', '/submit/extra?x=1']) {
       const page = await request(testApp.server).get(url).expect(404);
       expect(page.headers['content-type']).toMatch(/text\/html/);
       expect(page.headers['cache-control']).toBe('no-cache');
-      expect(page.text).toBe(shell);
+      pages.add(page.text);
     }
+    // One page, titled as not found (common/web-shared/page-heads.ts), with nothing for crawlers to index.
+    expect(pages.size).toBe(1);
+    const [page] = pages;
+    expect(page).toContain('<title>Page Not Found · Young Scientists Journal</title>');
+    expect(page).not.toContain('rel="canonical"');
+    expect(page).toContain('<div id="root"></div>');
     // Files of the build are still files, and unknown API paths still answer JSON.
     await request(testApp.server).get('/assets/index-abc123.js').expect(200);
     expect((await request(testApp.server).get('/api/nothing-here').expect(404)).body.code).toBe('NOT_FOUND');
@@ -148,8 +153,8 @@ describe('the built web app served by the API', () => {
   });
 
   describe('preloads', () => {
-    // The preloads; the feed's link, on every page, has its own test.
-    const linksOf = (html: string) => [...html.matchAll(/<link ([^>]*)>/g)].map((match) => match[1]).filter((link) => !link.startsWith('rel="alternate"'));
+    // The preloads; the feed's link, on every page, and a public page's canonical link have their own tests.
+    const linksOf = (html: string) => [...html.matchAll(/<link ([^>]*)>/g)].map((match) => match[1]).filter((link) => !link.startsWith('rel="alternate"') && !link.startsWith('rel="canonical"'));
     const hrefOf = (link: string) => /href="([^"]*)"/.exec(link)![1];
 
     it('names in /papers the scripts its route loads and its first page of papers, each answered here, in <head>', async () => {

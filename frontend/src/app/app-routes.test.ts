@@ -1,4 +1,5 @@
 import { type RouteObject } from 'react-router-dom';
+import { pageHeads } from '@journal/web-shared/page-heads';
 import { appRoutePatterns } from '../../build/app-routes';
 import { routes } from './routes';
 
@@ -19,5 +20,13 @@ describe("the build's list of every route", () => {
     const patterns = appRoutePatterns();
     expect(new Set(patterns).size).toBe(patterns.length);
     for (const pattern of patterns) expect(pattern).toMatch(/^\/[^*]*$/);
+  });
+});
+
+// Both halves name a page from one table (backend common/web-shared/page-heads.ts): a route
+// missing from it would be served, and shown, with the not-found page's title.
+describe('the head of every route', () => {
+  it('is in the table of page heads, which names no route the router lacks', () => {
+    expect([...pageHeads('Journal').keys()].sort()).toEqual([...appRoutePatterns()].sort());
   });
 });

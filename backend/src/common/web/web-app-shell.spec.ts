@@ -2,13 +2,18 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AppConfig, loadConfig } from '../../config/app-config.js';
-import { APP_ROUTES_FILE, ROUTE_PRELOADS_FILE, clientConfigElement, clientConfigOf, loadWebAppShell, routeMatcher } from './web-app-shell.js';
+import { APP_ROUTES_FILE, PRERENDERED_ROUTES_FILE, ROUTE_PRELOADS_FILE, clientConfigElement, clientConfigOf, intoRoot, loadWebAppShell } from './web-app-shell.js';
 
 describe('clientConfigElement', () => {
   it('is a JSON data block no value can close or turn into a script', () => {
-    const element = clientConfigElement({ uploads: { maxPdfBytes: 1, maxImageBytes: 2, maxImages: 3 }, orcid: { enabled: true, testMode: true }, journal: { issn: '2049-3630', dateStyle: { locale: 'en-GB', timeZone: 'Europe/London' } } });
+    const element = clientConfigElement({
+      uploads: { maxPdfBytes: 1, maxImageBytes: 2, maxImages: 3 },
+      orcid: { enabled: true, testMode: true },
+      journal: { name: 'Journal', issn: '2049-3630', dateStyle: { locale: 'en-GB', timeZone: 'Europe/London' } },
+      publicUrl: 'https://journal.example.org',
+    });
     expect(element).toBe(
-      '<script id="journal-config" type="application/json">{"uploads":{"maxPdfBytes":1,"maxImageBytes":2,"maxImages":3},"orcid":{"enabled":true,"testMode":true},"journal":{"issn":"2049-3630","dateStyle":{"locale":"en-GB","timeZone":"Europe/London"}}}</script>',
+      '<script id="journal-config" type="application/json">{"uploads":{"maxPdfBytes":1,"maxImageBytes":2,"maxImages":3},"orcid":{"enabled":true,"testMode":true},"journal":{"name":"Journal","issn":"2049-3630","dateStyle":{"locale":"en-GB","timeZone":"Europe/London"}},"publicUrl":"https://journal.example.org"}</script>',
     );
     const hostile = clientConfigElement({ uploads: { '</script><script>alert(1)</script>': 1 } } as never);
     expect(hostile.match(/<\/script>/g)).toHaveLength(1);
@@ -19,40 +24,33 @@ describe('clientConfigElement', () => {
 describe('clientConfigOf', () => {
   it("hands the web app the journal's date style, so screens write dates as e-mails do", () => {
     const config = loadConfig({ JOURNAL_LOCALE: 'en-GB', JOURNAL_TIME_ZONE: 'Asia/Tokyo' });
-    expect(clientConfigOf(config).journal).toEqual({ issn: null, dateStyle: { locale: 'en-GB', timeZone: 'Asia/Tokyo' } });
+    expect(clientConfigOf(config).journal).toMatchObject({ issn: null, dateStyle: { locale: 'en-GB', timeZone: 'Asia/Tokyo' } });
+  });
+
+  it("hands the web app the journal's name and public address, which its pages' titles and canonical links use", () => {
+    const config = loadConfig({ JOURNAL_NAME: 'Junior Science', PUBLIC_URL: 'https://journal.example.org/' });
+    expect(clientConfigOf(config)).toMatchObject({ journal: { name: 'Junior Science' }, publicUrl: 'https://journal.example.org' });
   });
 });
 
-describe('routeMatcher', () => {
-  const routeOf = routeMatcher(['/papers/:id', '/papers', '/payments/test-checkout', '/papers/new']);
-
-  it('matches a path as React Router does: a segment per parameter, any case, an optional trailing slash', () => {
-    expect(routeOf('/papers')).toBe('/papers');
-    expect(routeOf('/papers/')).toBe('/papers');
-    expect(routeOf('/Papers')).toBe('/papers');
-    expect(routeOf('/papers/3f1c')).toBe('/papers/:id');
-    expect(routeOf('/payments/test-checkout')).toBe('/payments/test-checkout');
-  });
-
-  it('prefers a static path to a pattern that also matches it', () => {
-    expect(routeOf('/papers/new')).toBe('/papers/new');
-  });
-
-  it('matches nothing else: no prefix, no deeper path, no empty parameter', () => {
-    for (const path of ['/', '/paper', '/papersx', '/papers/3f1c/pdf', '/papers//', '/payments', '/api/papers']) {
-      expect(routeOf(path)).toBeUndefined();
-    }
+describe('intoRoot', () => {
+  it('puts the content inside the empty #root, and leaves a page without one alone', () => {
+    const page = '<body><div id="root"></div><script type="module" src="/a.js"></script></body>';
+    expect(intoRoot(page, '<p>$& $1 x</p>')).toBe('<body><div id="root"><p>$& $1 x</p></div><script type="module" src="/a.js"></script></body>');
+    expect(intoRoot('<body></body>', '<p>x</p>')).toBe('<body></body>');
   });
 });
 
 describe('loadWebAppShell', () => {
-  const INDEX = '<!doctype html><html><head>\n    <script type="module" crossorigin src="/assets/index-a1.js"></script>\n  </head><body></body></html>';
+  const INDEX = '<!doctype html><html><head>\n    <script type="module" crossorigin src="/assets/index-a1.js"></script>\n  </head><body><div id="root"></div></body></html>';
   const PAPERS_REQUEST = '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/papers?limit=12">';
+  const PUBLIC_URL = 'https://journal.example.org';
   const preloads = {
     '/papers': { modules: ['/assets/papers-page-b2.js', '/assets/api-c3.js'], requests: ['/api/papers?limit=12'] },
     '/papers/:id': { modules: ['/assets/paper-detail-page-d4.js', '/assets/api-c3.js'], requests: [] },
     '/contact': { modules: ['/assets/contact-page-e5.js'], requests: ['/api/contact?a=1&b=2'] },
   };
+  const PUBLIC_PAGES = ['/', '/papers', '/guidelines', '/contact', '/staff', '/journals'];
   let distDir: string;
 
   beforeEach(async () => {
@@ -66,14 +64,19 @@ describe('loadWebAppShell', () => {
   const shellOf = () =>
     loadWebAppShell({
       web: { distDir },
+      http: { publicUrl: PUBLIC_URL },
       uploads: { maxPdfBytes: 1, maxImageBytes: 2, maxImages: 3 },
       orcid: null,
       journal: { name: 'Young "Scientists" & <Co>', issn: null, dateStyle: { locale: 'en-US', timeZone: 'UTC' } },
     } as unknown as AppConfig)!;
-  const FEED_LINK = '<link rel="alternate" type="application/atom+xml" title="Young &quot;Scientists&quot; &amp; &lt;Co&gt;" href="/feed.xml">';
-  // The preloads; the feed's link, on every page, is checked on its own.
-  const links = (html: string) => (html.match(/<link [^>]*>/g) ?? []).filter((link) => link !== FEED_LINK);
+  const JOURNAL = 'Young &quot;Scientists&quot; &amp; &lt;Co&gt;';
+  const FEED_LINK = `<link rel="alternate" type="application/atom+xml" title="${JOURNAL}" href="/feed.xml">`;
+  // The preloads; the feed's and the canonical link are checked on their own.
+  const links = (html: string) => (html.match(/<link [^>]*>/g) ?? []).filter((link) => link !== FEED_LINK && !link.startsWith('<link rel="canonical"'));
   const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+  const titlesOf = (html: string) => [...head(html).matchAll(/<title>([^<]*)<\/title>/g)].map(([, title]) => title);
+  const canonicalsOf = (html: string) => [...html.matchAll(/<link rel="canonical" href="([^"]*)">/g)].map(([, href]) => href);
+  const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><\/body>/.exec(html)![1];
 
   it('links the Atom feed from the head of every page, the journal name escaped', async () => {
     await writeFile(join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify(preloads));
@@ -114,8 +117,7 @@ describe('loadWebAppShell', () => {
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/paper-detail-page-d4.js">',
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/api-c3.js">',
     ]);
-    for (const url of ['/no/such/page', '/papersx']) expect(shell.htmlFor(url)).toBe(shell.html);
-    for (const url of ['/', '/?orcid=linked']) expect(links(shell.htmlFor(url))).toEqual([]);
+    for (const url of ['/no/such/page', '/papersx', '/', '/?orcid=linked', '/submit']) expect(links(shell.htmlFor(url))).toEqual([]);
     expect(links(shell.html)).toEqual([]);
   });
 
@@ -124,10 +126,9 @@ describe('loadWebAppShell', () => {
     expect(shellOf().htmlFor('/contact')).toContain('href="/api/contact?a=1&amp;b=2"');
   });
 
-  it('serves every address the plain shell when the build wrote no preloads', () => {
+  it('serves every address without preloads when the build wrote none', () => {
     const shell = shellOf();
-    expect(links(shell.htmlFor('/papers'))).toEqual([]);
-    expect(shell.htmlFor('/submit')).toBe(shell.html);
+    for (const url of ['/papers', '/submit', '/papers/3f1c']) expect(links(shell.htmlFor(url))).toEqual([]);
     expect(links(shell.html)).toEqual([]);
   });
 
@@ -136,10 +137,10 @@ describe('loadWebAppShell', () => {
   it('describes each public page in its own words, in one description tag, the journal name escaped', async () => {
     await writeFile(join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify(preloads));
     const shell = shellOf();
-    const pages = ['/', '/papers', '/guidelines', '/contact', '/staff', '/journals'].map((path) => descriptionsOf(shell.htmlFor(path)));
+    const pages = PUBLIC_PAGES.map((path) => descriptionsOf(shell.htmlFor(path)));
     for (const descriptions of pages) {
       expect(descriptions).toHaveLength(1);
-      expect(descriptions[0]).toContain('Young &quot;Scientists&quot; &amp; &lt;Co&gt;');
+      expect(descriptions[0]).toContain(JOURNAL);
     }
     expect(new Set(pages.map(([description]) => description)).size).toBe(pages.length);
     expect(descriptionsOf(shell.htmlFor('/guidelines'))[0]).toMatch(/^How to prepare and submit a research paper/);
@@ -149,12 +150,62 @@ describe('loadWebAppShell', () => {
     expect(links(shell.htmlFor('/papers'))).toContain(PAPERS_REQUEST);
   });
 
-  it("replaces index.html's general description on a described page, and keeps it elsewhere", async () => {
-    await writeFile(join(distDir, 'index.html'), INDEX.replace('<head>', '<head>\n    <meta name="description" content="A journal." />'));
+  it("replaces index.html's general title and description on every page, the pages closed to crawlers describing the journal", async () => {
+    await writeFile(join(distDir, 'index.html'), INDEX.replace('<head>', '<head>\n    <meta name="description" content="A journal." />\n    <title>Journal</title>'));
     const shell = shellOf();
     expect(descriptionsOf(shell.htmlFor('/staff'))).toEqual([expect.stringMatching(/^The editors and staff of/)]);
-    expect(descriptionsOf(shell.htmlFor('/submit'))).toEqual(['A journal.']);
-    expect(descriptionsOf(shell.htmlFor('/admin'))).toEqual(['A journal.']);
+    expect(titlesOf(shell.htmlFor('/staff'))).toEqual([`Editorial Board · ${JOURNAL}`]);
+    for (const url of ['/submit', '/admin', '/nowhere']) {
+      expect(descriptionsOf(shell.htmlFor(url))).toEqual(descriptionsOf(shell.htmlFor('/')));
+      expect(titlesOf(shell.htmlFor(url))).toHaveLength(1);
+    }
+  });
+
+  it('titles every route of the app in its own words, the journal name last and escaped, an unknown address as not found', async () => {
+    await writeFile(join(distDir, APP_ROUTES_FILE), JSON.stringify({ patterns: ['/', '/papers', '/papers/:id', '/guidelines', '/contact', '/staff', '/journals', '/submit', '/admin'] }));
+    const shell = shellOf();
+    const titles = [...PUBLIC_PAGES, '/papers/3f1c', '/submit', '/admin'].map((url) => titlesOf(shell.htmlFor(url)));
+    for (const found of titles) {
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatch(new RegExp(`^[^<>"]+ · ${JOURNAL}$`));
+    }
+    expect(new Set(titles.map(([title]) => title)).size).toBe(titles.length);
+    expect(titlesOf(shell.htmlFor('/guidelines'))).toEqual([`Submission Guidelines · ${JOURNAL}`]);
+    expect(titlesOf(shell.htmlFor('/Guidelines/?x=1'))).toEqual(titlesOf(shell.htmlFor('/guidelines')));
+    for (const url of ['/nowhere', '/papersx', '/papers/1/2']) expect(titlesOf(shell.htmlFor(url))).toEqual([`Page Not Found · ${JOURNAL}`]);
+  });
+
+  it('links each public page to its canonical address at PUBLIC_URL, the path alone; no other page', async () => {
+    await writeFile(join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify(preloads));
+    await writeFile(join(distDir, APP_ROUTES_FILE), JSON.stringify({ patterns: ['/', '/papers', '/papers/:id', '/guidelines', '/contact', '/staff', '/journals', '/submit', '/auth'] }));
+    const shell = shellOf();
+    for (const path of PUBLIC_PAGES) {
+      const html = shell.htmlFor(path);
+      expect(canonicalsOf(html)).toEqual([`${PUBLIC_URL}${path}`]);
+      expect(html.indexOf('<link rel="canonical"')).toBeLessThan(html.indexOf('</head>'));
+    }
+    // However the address is written, one page: its query, case and trailing slash left out.
+    for (const url of ['/papers?q=algae', '/Papers/', '/papers?']) expect(canonicalsOf(shell.htmlFor(url))).toEqual([`${PUBLIC_URL}/papers`]);
+    expect(canonicalsOf(shell.htmlFor('/?orcid=linked'))).toEqual([`${PUBLIC_URL}/`]);
+    // Closed to crawlers, not found, or a paper whose page says itself whether it is published.
+    for (const url of ['/submit', '/auth?next=/submit', '/nowhere', '/papers/3f1c']) expect(canonicalsOf(shell.htmlFor(url))).toEqual([]);
+  });
+
+  it('puts the prerendered landing page inside #root of /, whatever its query, and nothing into any other page', async () => {
+    const landing = '<main><h1>Young Scientists Journal</h1><a href="/papers">Browse Papers</a> $& costs</main>';
+    await writeFile(join(distDir, PRERENDERED_ROUTES_FILE), JSON.stringify({ '/': landing }));
+    await writeFile(join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify(preloads));
+    const shell = shellOf();
+    for (const url of ['/', '/?orcid=linked']) expect(rootOf(shell.htmlFor(url))).toBe(landing);
+    for (const url of ['/papers', '/guidelines', '/papers/3f1c', '/nowhere']) expect(rootOf(shell.htmlFor(url))).toBe('');
+    expect(rootOf(shell.html)).toBe('');
+  });
+
+  it('refuses at start prerendered routes that are not HTML by route path', async () => {
+    for (const bad of [['<main></main>'], { '/': 1 }, { 'https://elsewhere.example/': '<p></p>' }, '<main></main>']) {
+      await writeFile(join(distDir, PRERENDERED_ROUTES_FILE), JSON.stringify(bad));
+      expect(shellOf).toThrow(/prerendered-routes\.json/);
+    }
   });
 
   it('refuses at start a preload that is not a path on this origin', async () => {

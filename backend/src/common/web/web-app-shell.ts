@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from '../../config/app-config.js';
 import type { DateStyle } from '../web-shared/journal-dates.js';
-import { pageDescriptions } from './page-descriptions.js';
+import { type PageHead, canonicalUrl, notFoundHead, pageHeads } from '../web-shared/page-heads.js';
+import { routeMatcher } from '../web-shared/route-patterns.js';
 
 /** The id of the JSON block the web app reads its server-decided settings from (shared/config/server-config.ts). */
 export const CLIENT_CONFIG_ELEMENT_ID = 'journal-config';
@@ -12,6 +13,9 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 /** Every route pattern of the web app, eager and lazy (frontend/build/app-routes.ts writes it). */
 export const APP_ROUTES_FILE = 'app-routes.json';
+
+/** What some routes show before the app has rendered, as HTML (frontend/build/prerendered-routes.ts writes it). */
+export const PRERENDERED_ROUTES_FILE = 'prerendered-routes.json';
 
 /** What the web app must know of the server's configuration before it renders: the limits it checks and states, and what it offers. */
 export interface ClientConfig {
@@ -25,8 +29,11 @@ export interface ClientConfig {
   /**
    * `issn`: JOURNAL_ISSN, checked at start (config/issn.ts); null when none is assigned, and the footer shows none.
    * `dateStyle`: JOURNAL_LOCALE and JOURNAL_TIME_ZONE, so the screens write dates as the e-mails do.
+   * `name`: JOURNAL_NAME, which ends every page's title (common/web-shared/page-heads.ts).
    */
-  journal: { issn: string | null; dateStyle: DateStyle };
+  journal: { name: string; issn: string | null; dateStyle: DateStyle };
+  /** PUBLIC_URL, without a trailing slash: the pages' canonical links point there. */
+  publicUrl: string;
 }
 
 /** A lazy route's needs: the scripts beyond those index.html loads, and the API requests its page makes at once. */
@@ -39,7 +46,7 @@ export interface RoutePreloads {
 export interface WebAppShell {
   /** With the server's settings only: what any page may be served. */
   readonly html: string;
-  /** With the preloads of the route the address opens as well. */
+  /** With the head and the preloads of the route the address opens as well, and what the build prerendered of its page. */
   htmlFor(url: string): string;
   /**
    * Whether a route of the web app matches the address (query aside); when not, the app shows its
@@ -54,7 +61,8 @@ export function clientConfigOf(config: AppConfig): ClientConfig {
   return {
     uploads: { maxPdfBytes, maxImageBytes, maxImages },
     orcid: { enabled: config.orcid !== null, testMode: config.orcid?.testMode ?? false },
-    journal: { issn: config.journal.issn, dateStyle: config.journal.dateStyle },
+    journal: { name: config.journal.name, issn: config.journal.issn, dateStyle: config.journal.dateStyle },
+    publicUrl: config.http.publicUrl,
   };
 }
 
@@ -140,26 +148,49 @@ export function readAppRoutes(distDir: string): string[] | null {
 }
 
 /**
- * The pattern of `routes` a pathname opens, matched as React Router does by default: `:name`
- * is one segment, case does not matter, a trailing slash neither.
+ * prerendered-routes.json of the build: by route pattern, the HTML the route's page shows before
+ * the app has rendered (the landing page's); empty when the build has none. Throws on a file that
+ * is not an object of HTML strings by route path, as readRoutePreloads does.
  */
-export function routeMatcher(patterns: Iterable<string>): (pathname: string) => string | undefined {
-  const compiled = [...patterns].map((pattern) => {
-    const segments = pattern.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-    return { pattern, regex: new RegExp(`^${segments.join('/')}/?$`, 'i'), dynamic: pattern.includes('/:') };
-  });
-  // A static path wins over a pattern that also matches it, as in React Router's ranking.
-  compiled.sort((a, b) => Number(a.dynamic) - Number(b.dynamic));
-  return (pathname) => compiled.find(({ regex }) => regex.test(pathname))?.pattern;
+export function readPrerenderedRoutes(distDir: string): Map<string, string> {
+  const file = join(distDir, PRERENDERED_ROUTES_FILE);
+  if (!existsSync(file)) return new Map();
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${file}: not an object of routes`);
+  const entries = Object.entries(parsed as Record<string, unknown>);
+  for (const [pattern, markup] of entries) {
+    if (!SAME_ORIGIN_PATH.test(pattern) || typeof markup !== 'string') throw new Error(`${file}: ${pattern} is not a route path with its HTML`);
+  }
+  return new Map(entries as [string, string][]);
 }
 
-/** The page with `description` as its description meta, in place of index.html's general one. */
-function withDescription(html: string, description: string): string {
-  const meta = `<meta name="description" content="${escapeAttribute(description)}" />`;
-  return DESCRIPTION_META.test(html) ? html.replace(DESCRIPTION_META, () => meta) : intoHead(html, [meta]);
+/**
+ * The page with the route's head (common/web-shared/page-heads.ts) in place of index.html's
+ * general title and description, and with a canonical link when `canonical` is given.
+ */
+function withHead(html: string, head: PageHead, canonical: string | null): string {
+  const title = `<title>${escapeAttribute(head.title)}</title>`;
+  const meta = `<meta name="description" content="${escapeAttribute(head.description)}" />`;
+  let page = TITLE.test(html) ? html.replace(TITLE, () => title) : intoHead(html, [title]);
+  page = DESCRIPTION_META.test(page) ? page.replace(DESCRIPTION_META, () => meta) : intoHead(page, [meta]);
+  return canonical === null ? page : intoHead(page, [`<link rel="canonical" href="${escapeAttribute(canonical)}">`]);
 }
 
+const TITLE = /<title>[\s\S]*?<\/title>/i;
 const DESCRIPTION_META = /<meta name="description"[^>]*>/i;
+
+const EMPTY_ROOT = /<div id="root"><\/div>/;
+
+/**
+ * The page with `content` inside its empty `<div id="root">` (a route's page as HTML, for readers
+ * and crawlers that run no JavaScript); unchanged when it has none. The web app renders with
+ * createRoot (frontend/src/main.tsx), which replaces whatever #root holds: no hydration, so the
+ * content need not match what React renders.
+ */
+export function intoRoot(html: string, content: string): string {
+  // A function, so that no `$` in the content is read as a replacement pattern.
+  return html.replace(EMPTY_ROOT, () => `<div id="root">${content}</div>`);
+}
 
 /** The tags at the end of <head>, indented as Vite writes it. */
 function intoHead(html: string, tags: readonly string[]): string {
@@ -172,11 +203,14 @@ function intoHead(html: string, tags: readonly string[]): string {
  * The built web app's index.html with the server's settings in its head, so the limits the
  * browser checks and the texts that state them are the configured ones (UPLOAD_MAX_*), and the
  * ORCID buttons show only when ORCID_* is configured, written once on the server, with the link
- * to the Atom feed (feedAutodiscoveryLink) on every page; and, for an
+ * to the Atom feed (feedAutodiscoveryLink) on every page; for an
  * address of a lazy route, the links that preload what the route loads (readRoutePreloads): its
  * scripts always, its page's first API request only when the address has no query, since a
- * query (`/papers?q=...`) changes the request and a preload the page does not use is wasted.
- * Every variant is built at start. Null when the web app is not built.
+ * query (`/papers?q=...`) changes the request and a preload the page does not use is wasted;
+ * the head of the route the address opens (page-heads.ts: its title and description, and for a
+ * page crawlers index, its canonical link), so each page is told apart before any script runs;
+ * and, for a route the build prerendered (the landing page), its HTML inside #root.
+ * Each variant is built on first use and kept: a few per route. Null when the web app is not built.
  */
 export function loadWebAppShell(config: AppConfig): WebAppShell | null {
   const file = join(config.web.distDir, 'index.html');
@@ -195,28 +229,35 @@ export function loadWebAppShell(config: AppConfig): WebAppShell | null {
   const appPatterns = readAppRoutes(config.web.distDir);
   const appRouteOf = appPatterns === null ? null : routeMatcher(appPatterns);
   const pathnameOf = (url: string) => url.split('?')[0] ?? url;
-  const descriptions = pageDescriptions(config.journal.name);
-  // At most three variants of each described page: built on first use, kept.
-  const describedPages = new Map<string, string>();
+  const isAppRoute = (url: string) => appRouteOf === null || appRouteOf(pathnameOf(url)) !== undefined;
+  const heads = pageHeads(config.journal.name);
+  const headPatternOf = routeMatcher(heads.keys());
+  const notFound = notFoundHead(config.journal.name);
+  const prerendered = readPrerenderedRoutes(config.web.distDir);
+  const pages = new Map<string, string>();
   return {
     html,
-    isAppRoute: (url) => appRouteOf === null || appRouteOf(pathnameOf(url)) !== undefined,
+    isAppRoute,
     htmlFor(url) {
       const queryAt = url.indexOf('?');
       const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
       const pattern = routeOf(pathname);
       const variant = pattern === undefined ? undefined : variants.get(pattern);
       const withRequests = queryAt < 0 || queryAt === url.length - 1;
-      const page = !variant ? html : withRequests ? variant.withRequests : variant.modulesOnly;
-      const description = descriptions.get(pathname);
-      if (description === undefined) return page;
-      const key = `${pathname}\n${variant ? String(withRequests) : 'plain'}`;
-      let described = describedPages.get(key);
-      if (described === undefined) {
-        described = withDescription(page, description);
-        describedPages.set(key, described);
+      const headPattern = isAppRoute(url) ? headPatternOf(pathname) : undefined;
+      const key = `${headPattern ?? '*'}\n${pattern ?? ''}\n${variant ? String(withRequests) : 'plain'}`;
+      let page = pages.get(key);
+      if (page === undefined) {
+        const head = headPattern === undefined ? notFound : (heads.get(headPattern) ?? notFound);
+        // A pattern with a parameter: the page at the address may not exist (an unpublished paper), and its own route adds the link when it does.
+        const canonical = headPattern !== undefined && head.indexable && !headPattern.includes('/:') ? canonicalUrl(config.http.publicUrl, headPattern) : null;
+        const preloaded = !variant ? html : withRequests ? variant.withRequests : variant.modulesOnly;
+        const content = headPattern === undefined ? undefined : prerendered.get(headPattern);
+        page = withHead(preloaded, head, canonical);
+        if (content !== undefined) page = intoRoot(page, content);
+        pages.set(key, page);
       }
-      return described;
+      return page;
     },
   };
 }

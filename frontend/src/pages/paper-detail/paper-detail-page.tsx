@@ -6,6 +6,7 @@ import { PaperDetailView, StatusTimeline, useGetPaperQuery } from '@/features/pa
 import { PaperReviewCard, PaperReviewersPanel } from '@/features/review';
 import { ReviewRounds, useGetReviewRoundsQuery } from '@/features/revisions';
 import { PaperVersionsList, UpdatedPaperUpload } from '@/features/submission';
+import { useOwnPageHead } from '@/shared/lib/own-page-head';
 import { PageContainer, shareableReviewsOf } from '@/shared/ui';
 import { PaperBackLink } from './paper-back-link';
 import { PaperSignInNote } from './paper-sign-in-note';
@@ -19,6 +20,8 @@ export function PaperDetailPage() {
   const { status: sessionStatus } = useSession();
   const current = paper?.id === id ? paper : undefined;
   const access = current?.access;
+  // Named by the paper, as the server names its page (catalogue/pages): a tab, a bookmark, a crawler that follows links.
+  useOwnPageHead(current ? { name: current.title, description: current.abstract } : null);
   const actions = current?.actions;
   // The round's submitted reviews, which an acceptance or a rejection may quote (the same cache entry as ReviewRounds').
   const { data: rounds } = useGetReviewRoundsQuery(id, { skip: !actions?.readReviews });

@@ -3,6 +3,7 @@
 // unit tests there is no server: then every setting is the spec's default.
 
 import { type DateStyle, DEFAULT_DATE_STYLE, isKnownTimeZone, isSupportedLocale } from '@journal/web-shared/journal-dates';
+import { journal } from '@/shared/content/journal';
 
 export const SERVER_CONFIG_ELEMENT_ID = 'journal-config';
 
@@ -19,7 +20,8 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxPdfBytes: 10 * 1024 * 10
 interface ServerConfigBlock {
   uploads?: Partial<Record<keyof UploadLimits, unknown>>;
   orcid?: Partial<Record<keyof OrcidSettings, unknown>>;
-  journal?: { issn?: unknown; dateStyle?: { locale?: unknown; timeZone?: unknown } };
+  journal?: { name?: unknown; issn?: unknown; dateStyle?: { locale?: unknown; timeZone?: unknown } };
+  publicUrl?: unknown;
 }
 
 function readBlock(doc: Document | undefined): ServerConfigBlock {
@@ -73,4 +75,20 @@ export function readDateStyle(doc: Document | undefined = typeof document === 'u
     locale: typeof style.locale === 'string' && isSupportedLocale(style.locale) ? style.locale : DEFAULT_DATE_STYLE.locale,
     timeZone: typeof style.timeZone === 'string' && isKnownTimeZone(style.timeZone) ? style.timeZone : DEFAULT_DATE_STYLE.timeZone,
   };
+}
+
+/** The journal's name as the server configured it (JOURNAL_NAME), which ends every page's title; the content's name without one (npm run dev, unit tests). */
+export function readJournalName(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): string {
+  const name = readBlock(doc).journal?.name;
+  return typeof name === 'string' && name.trim() !== '' ? name : journal.name;
+}
+
+/**
+ * PUBLIC_URL, where the pages' canonical links point (no trailing slash); without it (npm run
+ * dev, unit tests), or with a value that is no http(s) address, this page's own origin.
+ */
+export function readPublicUrl(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): string {
+  const url = readBlock(doc).publicUrl;
+  if (typeof url === 'string' && /^https?:\/\/[^\s"'<>\\]+$/.test(url)) return url.replace(/\/+$/, '');
+  return doc?.location?.origin ?? '';
 }

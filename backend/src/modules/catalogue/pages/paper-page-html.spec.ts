@@ -1,7 +1,7 @@
 import { DEFAULT_DATE_STYLE, journalDates } from '../../../common/web-shared/journal-dates.js';
 import { licenseOf } from '../../../config/licenses.js';
 import type { PaperCardDto } from '../dtos/paper.dto.js';
-import { intoRoot, type PaperArticle, paperArticleHtml, papersListHtml } from './paper-page-html.js';
+import { type PaperArticle, paperArticleHtml, papersListHtml } from './paper-page-html.js';
 
 const ID = '3f1c2b4a-0000-4000-8000-000000000001';
 const URL = `https://journal.example.org/papers/${ID}`;
@@ -96,13 +96,5 @@ describe('papersListHtml', () => {
 
   it('says so when nothing is published', () => {
     expect(papersListHtml([], DATES)).toContain('<p>No papers have been published yet.</p>');
-  });
-});
-
-describe('intoRoot', () => {
-  it('puts the content inside the empty #root, and leaves a page without one alone', () => {
-    const page = '<body><div id="root"></div><script type="module" src="/a.js"></script></body>';
-    expect(intoRoot(page, '<p>$& $1 x</p>')).toBe('<body><div id="root"><p>$& $1 x</p></div><script type="module" src="/a.js"></script></body>');
-    expect(intoRoot('<body></body>', '<p>x</p>')).toBe('<body></body>');
   });
 });

@@ -94,10 +94,5 @@ export function papersListHtml(cards: readonly PaperCardDto[], dates: JournalDat
   ].join('\n');
 }
 
-const EMPTY_ROOT = /<div id="root"><\/div>/;
-
-/** The page with `content` inside its empty `<div id="root">`; unchanged when it has none. */
-export function intoRoot(html: string, content: string): string {
-  // A function, so that no `$` in the content is read as a replacement pattern.
-  return html.replace(EMPTY_ROOT, () => `<div id="root">${content}</div>`);
-}
+/** The page with the content in its #root, as every prerendered page of the web app is served (common/web/web-app-shell.ts). */
+export { intoRoot } from '../../../common/web/web-app-shell.js';

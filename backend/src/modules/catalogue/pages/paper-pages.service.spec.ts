@@ -88,6 +88,12 @@ describe('paperMetaTags', () => {
     expect(description.endsWith('…')).toBe(true);
   });
 
+  it("links the page to the paper's one address at PUBLIC_URL, the same as og:url", () => {
+    const html = paperMetaTags(paper(), JOURNAL, PUBLIC_URL);
+    expect([...html.matchAll(/<link rel="canonical" href="([^"]*)">/g)].map(([, href]) => href)).toEqual([`${PUBLIC_URL}/papers/${ID}`]);
+    expect(html).toContain(`<meta property="og:url" content="${PUBLIC_URL}/papers/${ID}">`);
+  });
+
   it('escapes every value, so none can leave its attribute or close the head', () => {
     const html = paperMetaTags(paper({ title: HOSTILE, keywords: `"><b>, ${HOSTILE}`, authors: [{ name: '"><x', school: null }] }), { name: '<J>', issn: null }, PUBLIC_URL);
     expect(html).not.toMatch(/<(script|b|x|J)\b/i);

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { loadWebAppShell, type WebAppShell } from '../../../common/web/web-app-shell.js';
 import { journalDates } from '../../../common/web-shared/journal-dates.js';
+import { INDEXABLE_STATIC_PATHS, canonicalUrl, descriptionOf, pageTitle } from '../../../common/web-shared/page-heads.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import type { PaperCardDto } from '../dtos/paper.dto.js';
 import { toPaperCard } from '../paper-card.js';
@@ -12,8 +13,6 @@ import { doiUrl } from '../doi-url.js';
 import { type License, licenseOf } from '../../../config/licenses.js';
 import { intoRoot, paperArticleHtml } from './paper-page-html.js';
 
-/** The static pages of the web app listed in the sitemap (spec section 2). */
-export const SITEMAP_STATIC_PATHS = ['/', '/papers', '/guidelines', '/contact', '/staff', '/journals'] as const;
 /**
  * The web app's areas for signed-in users (app/routes.tsx: sign-in, submission, dashboards,
  * review, admin with the queue board, payments, reviewer invitations): nothing there for an
@@ -51,11 +50,6 @@ const SITEMAP_BATCH = 5000;
 /** Text for HTML attributes and XML (markup.ts, shared with paper-page-html.ts). */
 export { escapeMarkup };
 
-/** A summary's length in the description and og:description tags: what result pages show; the page holds the whole abstract. */
-const DESCRIPTION_LENGTH = 300;
-
-const truncate = (text: string, length: number) => (text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`);
-
 /** What the paper page's tags say of the journal: its name and, when configured, its ISSN (JOURNAL_ISSN). */
 export interface JournalMeta {
   name: string;
@@ -88,7 +82,7 @@ export const DUBLIN_CORE_SCHEMA = 'http://purl.org/dc/elements/1.1/';
  * DC.language: a paper records none.
  */
 export function paperMetaTags(card: PaperMetaSource, journal: JournalMeta, publicUrl: string): string {
-  const paperUrl = `${publicUrl}/papers/${card.id}`;
+  const paperUrl = canonicalUrl(publicUrl, `/papers/${card.id}`);
   const keywords = keywordList(card.keywords);
   const tags: [string, string, string][] = [['name', 'citation_title', card.title]];
   for (const author of card.authors) tags.push(['name', 'citation_author', author.name]);
@@ -112,7 +106,8 @@ export function paperMetaTags(card: PaperMetaSource, journal: JournalMeta, publi
   if (card.pdfUrl) tags.push(['name', 'DC.format', 'application/pdf']);
   tags.push(
     ['property', 'og:title', card.title],
-    ['property', 'og:description', truncate(card.abstract, DESCRIPTION_LENGTH)],
+    // The start of the abstract, as the description: what result pages show; the page holds the whole abstract.
+    ['property', 'og:description', descriptionOf(card.abstract)],
     ['property', 'og:type', 'article'],
     ['property', 'og:url', paperUrl],
     ['property', 'og:site_name', journal.name],
@@ -121,7 +116,9 @@ export function paperMetaTags(card: PaperMetaSource, journal: JournalMeta, publi
     `<link rel="schema.DC" href="${DUBLIN_CORE_SCHEMA}">`,
     // HTML's own licence link, which search engines and Creative Commons' tools read.
     `<link rel="license" href="${escapeMarkup(card.license.url)}">`,
-    `<meta name="description" content="${escapeMarkup(truncate(card.abstract, DESCRIPTION_LENGTH))}">`,
+    // The address of a published paper, however it was reached; a paper that is not published has no page to index, and no link.
+    `<link rel="canonical" href="${escapeMarkup(paperUrl)}">`,
+    `<meta name="description" content="${escapeMarkup(descriptionOf(card.abstract))}">`,
     ...tags.map(([attribute, name, content]) => `<meta ${attribute}="${name}" content="${escapeMarkup(content)}">`),
   ].join('\n    ');
 }
@@ -216,7 +213,7 @@ export class PaperPagesService {
     const { publicUrl } = this.config.http;
     const tags = `${paperMetaTags(card, journal, publicUrl)}\n    ${jsonLdElement(scholarlyArticle(card, journal, publicUrl))}`;
     // The paper itself inside #root, for readers without JavaScript; the app replaces it (paper-page-html.ts).
-    const withHead = injectIntoHead(html, `${card.title} | ${this.config.journal.name}`, tags);
+    const withHead = injectIntoHead(html, pageTitle(card.title, this.config.journal.name), tags);
     return { found: true, html: intoRoot(withHead, paperArticleHtml(card, this.citations.reference(paper, 'apa'), journalDates(this.config.journal.dateStyle))) };
   }
 
@@ -231,14 +228,15 @@ export class PaperPagesService {
     const papers = this.papers;
     async function* generate(): AsyncGenerator<string> {
       yield '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
-      for (const path of SITEMAP_STATIC_PATHS) yield `  <url><loc>${escapeMarkup(`${publicUrl}${path}`)}</loc></url>\n`;
-      let remaining = SITEMAP_MAX_URLS - SITEMAP_STATIC_PATHS.length;
+      // The static pages open to crawlers (spec section 2), at the address their canonical links name.
+      for (const path of INDEXABLE_STATIC_PATHS) yield `  <url><loc>${escapeMarkup(canonicalUrl(publicUrl, path))}</loc></url>\n`;
+      let remaining = SITEMAP_MAX_URLS - INDEXABLE_STATIC_PATHS.length;
       let after: { at: string; id: string } | null = null;
       while (remaining > 0) {
         const rows = await papers.sitemapBatch(after, Math.min(SITEMAP_BATCH, remaining));
         if (rows.length === 0) break;
         yield rows
-          .map((row) => `  <url><loc>${escapeMarkup(`${publicUrl}/papers/${row.id}`)}</loc><lastmod>${new Date(row.modified_at).toISOString()}</lastmod></url>\n`)
+          .map((row) => `  <url><loc>${escapeMarkup(canonicalUrl(publicUrl, `/papers/${row.id}`))}</loc><lastmod>${new Date(row.modified_at).toISOString()}</lastmod></url>\n`)
           .join('');
         remaining -= rows.length;
         const last = rows[rows.length - 1];
