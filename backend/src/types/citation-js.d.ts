@@ -57,3 +57,9 @@ declare module '@citation-js/core' {
 declare module '@citation-js/plugin-csl';
 declare module '@citation-js/plugin-bibtex';
 declare module '@citation-js/plugin-ris';
+
+/** Where @citation-js/plugin-csl keeps a built engine per style and locale (read by a test of warmCitationStyles). */
+declare module '@citation-js/plugin-csl/lib/engines.js' {
+  /** The kept engine of the style and locale, or a new one built from `styleXml` (which throws on an empty one). */
+  export function fetchEngine(style: string, locale: string, styleXml: string, retrieveItem: (id: string) => unknown, retrieveLocale: (locale: string) => unknown): unknown;
+}

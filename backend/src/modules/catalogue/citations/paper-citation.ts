@@ -89,6 +89,17 @@ export function toCslItem(paper: CitablePaper, journal: CitingJournal): CslItem 
   return Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined)) as unknown as CslItem;
 }
 
+/**
+ * Builds each CSL style's engine before any reader asks: citeproc parses the style and its locale
+ * on a style's first citation (1.3 s for APA here), and citation-js keeps the engine, by style and
+ * locale, for the process's life. Otherwise the first citation, or the first paper page (which
+ * carries its APA reference), after every start waits for it. Called at start (main.ts).
+ */
+export function warmCitationStyles(): void {
+  const sample = { id: 'warm-up', type: 'article-journal', title: 'Warm-up', author: [{ family: 'Byron', given: 'Ada' }], issued: { 'date-parts': [[2025, 1, 1]] } };
+  for (const format of CITATION_FORMATS) formatCitation(sample, format);
+}
+
 /** The item in one format: APA and MLA as one line of plain text, BibTeX and RIS as files. */
 export function formatCitation(item: CslItem, format: CitationFormat): string {
   const cite = new Cite(item);
